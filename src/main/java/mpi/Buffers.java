@@ -1,0 +1,97 @@
+package mpi;
+
+import java.lang.reflect.Array;
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Checks a message buffer and splits it into what the C layer takes: a Java array (pinned, not copied) or a
+ * direct buffer (its address), plus a byte offset. Every bad buffer becomes a Java exception here, before MPI.
+ *
+ * <p>An array's offset and size count its elements; a direct ByteBuffer's count items of the datatype, from the
+ * buffer's own start (its position is ignored, so {@code slice()} gives a view at another start).
+ */
+final class Buffers {
+    private Buffers() {}
+
+    /** Validates (buf, offset, count, type) and returns the byte offset into it. */
+    static long offset(String call, String name, Object buf, int offset, int count, Datatype type) {
+        if (type == null) throw new NullPointerException(call + ": datatype of " + name + " is null");
+        if (count < 0) throw new IllegalArgumentException(call + ": count of " + name + " is " + count + ", must be >= 0");
+        if (offset < 0) {
+            throw new IndexOutOfBoundsException(call + ": offset of " + name + " is " + offset + ", must be >= 0");
+        }
+        if (buf == null) {
+            if (count == 0) return 0;
+            throw new NullPointerException(call + ": " + name + " is null but count is " + count);
+        }
+        if (buf instanceof Buffer) return directOffset(call, name, (Buffer) buf, offset, count, type);
+        Class<?> cls = buf.getClass();
+        if (cls != type.base.arrayClass) {
+            throw new IllegalArgumentException(call + ": " + name + " is a " + describe(cls) + " but datatype " + type
+                    + " needs a " + type.base.arrayClass.getSimpleName() + " or a direct ByteBuffer");
+        }
+        int length = Array.getLength(buf);
+        if ((long) offset + count > length) {
+            throw new IndexOutOfBoundsException(call + ": offset " + offset + " + count " + count + " of " + name
+                    + " is past the end of the array (length " + length + ")");
+        }
+        return (long) offset * type.base.bytes;
+    }
+
+    private static long directOffset(String call, String name, Buffer buf, int offset, int count, Datatype type) {
+        if (!(buf instanceof ByteBuffer)) {
+            throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
+                    + "; natmpj takes Java arrays and direct ByteBuffers");
+        }
+        if (!buf.isDirect()) {
+            throw new IllegalArgumentException(call + ": " + name + " is a heap ByteBuffer; use a direct one "
+                    + "(ByteBuffer.allocateDirect) or pass the array itself");
+        }
+        long size = type.base.bytes;
+        long end = ((long) offset + count) * size;
+        if (end > buf.capacity()) {
+            throw new IndexOutOfBoundsException(call + ": offset " + offset + " + count " + count + " items of " + type
+                    + " (" + end + " bytes) of " + name + " is past the end of the buffer (capacity "
+                    + buf.capacity() + " bytes)");
+        }
+        return offset * size;
+    }
+
+    /** The array to pin, or null when buf is a direct buffer. */
+    static Object array(Object buf) {
+        return buf instanceof Buffer ? null : buf;
+    }
+
+    /** The direct buffer, or null when buf is an array. */
+    static Buffer direct(Object buf) {
+        return buf instanceof Buffer ? (Buffer) buf : null;
+    }
+
+    /** MPI computes on native-order values: a reduction over a big-endian view would silently be wrong. */
+    static void requireNativeOrder(String call, String name, Object buf, Datatype type) {
+        if (buf instanceof ByteBuffer && type.base.bytes > 1 && ((ByteBuffer) buf).order() != ByteOrder.nativeOrder()) {
+            throw new IllegalArgumentException(call + ": " + name + " is in " + ((ByteBuffer) buf).order()
+                    + " order; reductions need ByteOrder.nativeOrder() (" + ByteOrder.nativeOrder() + ")");
+        }
+    }
+
+    /**
+     * For collectives whose send and receive buffers may be the same array: true when they are the very same
+     * range (MPI_IN_PLACE), an exception when they overlap otherwise, false when disjoint.
+     */
+    static boolean inPlace(String call, Object sendbuf, long soff, Object recvbuf, long roff, long bytes) {
+        if (sendbuf == null || sendbuf != recvbuf || bytes == 0) return false;
+        if (soff == roff) return true;
+        if (soff < roff + bytes && roff < soff + bytes) {
+            throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap (byte offsets " + soff + " and "
+                    + roff + ", " + bytes + " bytes); pass the same offset to reduce in place");
+        }
+        return false;
+    }
+
+    private static String describe(Class<?> cls) {
+        return cls.isArray() ? cls.getSimpleName() : cls.getName();
+    }
+}

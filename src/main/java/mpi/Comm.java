@@ -1,0 +1,195 @@
+package mpi;
+
+import static natmpj.jni.NativeMPIConstants.*;
+
+import natmpj.jni.NativeMPIJNI;
+
+/**
+ * A communicator: point-to-point messaging within a group of ranks.
+ *
+ * <p>Buffers are Java primitive arrays of the datatype's element type (offset and count in elements) or direct
+ * ByteBuffers (offset and count in items of the datatype). Blocking calls hand both to MPI without copying:
+ * arrays are pinned for the duration of the call, direct buffers are passed by address.
+ */
+public class Comm {
+    final long handle;
+    private final String name;
+    /** Cached once known (at Init for the predefined communicators): Rank() and Size() make no native call. */
+    int rank = -1;
+    int size = -1;
+
+    Comm(long handle, String name) {
+        this.handle = handle;
+        this.name = name;
+    }
+
+    void cacheShape() {
+        int[] value = new int[1];
+        MPIException.check(NativeMPIJNI.comm_rank(handle, value), "MPI_Comm_rank");
+        rank = value[0];
+        MPIException.check(NativeMPIJNI.comm_size(handle, value), "MPI_Comm_size");
+        size = value[0];
+    }
+
+    /** Rank of the calling process in this communicator. */
+    public int Rank() throws MPIException {
+        MPI.requireActive("Comm.Rank");
+        return rank;
+    }
+
+    /** Number of processes in this communicator. */
+    public int Size() throws MPIException {
+        MPI.requireActive("Comm.Size");
+        return size;
+    }
+
+    /** Blocking standard-mode send. */
+    public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send(SEND_STANDARD, "Comm.Send", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Blocking synchronous send: returns once the matching receive has started. */
+    public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send(SEND_SYNCHRONOUS, "Comm.Ssend", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Blocking ready send: the matching receive must already be posted. */
+    public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send(SEND_READY, "Comm.Rsend", buf, offset, count, datatype, dest, tag);
+    }
+
+    private void send(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        MPI.requireActive(call);
+        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
+        checkRank(call, "dest", dest);
+        checkTag(call, tag);
+        MPIException.check(NativeMPIJNI.send(mode, Buffers.array(buf), Buffers.direct(buf), off, count,
+                datatype.handle, dest, tag, handle), call);
+    }
+
+    /** Blocking receive; {@code source} may be {@code MPI.ANY_SOURCE}, {@code tag} {@code MPI.ANY_TAG}. */
+    public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) throws MPIException {
+        String call = "Comm.Recv";
+        MPI.requireActive(call);
+        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
+        checkSource(call, source);
+        checkRecvTag(call, tag);
+        int[] status = new int[STATUS_SLOTS];
+        MPIException.check(NativeMPIJNI.recv(Buffers.array(buf), Buffers.direct(buf), off, count, datatype.handle,
+                source, tag, handle, status), call);
+        return new Status(status);
+    }
+
+    /** Sends one message and receives another in one call; the two buffers must not overlap. */
+    public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag)
+            throws MPIException {
+        String call = "Comm.Sendrecv";
+        MPI.requireActive(call);
+        long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        long roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+        checkRank(call, "dest", dest);
+        checkTag(call, sendtag);
+        checkSource(call, source);
+        checkRecvTag(call, recvtag);
+        long sbytes = (long) sendcount * sendtype.base.bytes, rbytes = (long) recvcount * recvtype.base.bytes;
+        if (sendbuf != null && sendbuf == recvbuf && sbytes > 0 && rbytes > 0 && soff < roff + rbytes
+                && roff < soff + sbytes) {
+            throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap; use Sendrecv_replace");
+        }
+        int[] status = new int[STATUS_SLOTS];
+        MPIException.check(NativeMPIJNI.sendrecv(Buffers.array(sendbuf), Buffers.direct(sendbuf), soff, sendcount,
+                sendtype.handle, dest, sendtag, Buffers.array(recvbuf), Buffers.direct(recvbuf), roff, recvcount,
+                recvtype.handle, source, recvtag, handle, status), call);
+        return new Status(status);
+    }
+
+    /** Sends the buffer and replaces its contents with the message received. */
+    public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
+                                   int source, int recvtag) throws MPIException {
+        String call = "Comm.Sendrecv_replace";
+        MPI.requireActive(call);
+        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
+        checkRank(call, "dest", dest);
+        checkTag(call, sendtag);
+        checkSource(call, source);
+        checkRecvTag(call, recvtag);
+        int[] status = new int[STATUS_SLOTS];
+        MPIException.check(NativeMPIJNI.sendrecv_replace(Buffers.array(buf), Buffers.direct(buf), off, count,
+                datatype.handle, dest, sendtag, source, recvtag, handle, status), call);
+        return new Status(status);
+    }
+
+    /** Waits until a matching message can be received and describes it, without receiving it. */
+    public Status Probe(int source, int tag) throws MPIException {
+        String call = "Comm.Probe";
+        MPI.requireActive(call);
+        checkSource(call, source);
+        checkRecvTag(call, tag);
+        int[] status = new int[STATUS_SLOTS];
+        MPIException.check(NativeMPIJNI.probe(source, tag, handle, status), call);
+        return new Status(status);
+    }
+
+    /** Describes a matching message if one is pending, else returns null. */
+    public Status Iprobe(int source, int tag) throws MPIException {
+        String call = "Comm.Iprobe";
+        MPI.requireActive(call);
+        checkSource(call, source);
+        checkRecvTag(call, tag);
+        int[] status = new int[STATUS_SLOTS];
+        MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status), call);
+        return status[STATUS_FLAG] != 0 ? new Status(status) : null;
+    }
+
+    /** Ends every process of the job (all of MPI_COMM_WORLD, in practice) with {@code errorcode}. */
+    public void Abort(int errorcode) throws MPIException {
+        MPI.requireActive("Comm.Abort");
+        System.out.flush();
+        System.err.flush();
+        MPIException.check(NativeMPIJNI.abort(handle, errorcode), "Comm.Abort");
+    }
+
+    /** Sets what MPI does on errors on this communicator: {@code MPI.ERRORS_RETURN} or {@code ERRORS_ARE_FATAL}. */
+    public void Errhandler_set(Errhandler errhandler) throws MPIException {
+        MPI.requireActive("Comm.Errhandler_set");
+        if (errhandler == null) throw new NullPointerException("Comm.Errhandler_set: errhandler is null");
+        MPIException.check(NativeMPIJNI.comm_set_errhandler(handle, errhandler.handle), "Comm.Errhandler_set");
+    }
+
+    /** The error handler of this communicator. */
+    public Errhandler Errhandler_get() throws MPIException {
+        MPI.requireActive("Comm.Errhandler_get");
+        long[] value = new long[1];
+        MPIException.check(NativeMPIJNI.comm_get_errhandler(handle, value), "Comm.Errhandler_get");
+        if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
+        if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
+        return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
+    }
+
+    final void checkRank(String call, String what, int r) {
+        if (r != MPI.PROC_NULL && (r < 0 || r >= size)) {
+            throw new IllegalArgumentException(call + ": " + what + " is " + r + ", not a rank of " + this
+                    + " (size " + size + ") nor MPI.PROC_NULL");
+        }
+    }
+
+    final void checkSource(String call, int source) {
+        if (source != MPI.ANY_SOURCE) checkRank(call, "source", source);
+    }
+
+    static void checkTag(String call, int tag) {
+        if (tag < 0 || tag > MPI.tagUpperBound) {
+            throw new IllegalArgumentException(call + ": tag is " + tag + ", must be in 0.." + MPI.tagUpperBound);
+        }
+    }
+
+    static void checkRecvTag(String call, int tag) {
+        if (tag != MPI.ANY_TAG) checkTag(call, tag);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,82 @@
+package mpi;
+
+import natmpj.jni.NativeMPIJNI;
+
+/** A communicator within one group of ranks: adds the collective operations, all handed to the host MPI. */
+public class Intracomm extends Comm {
+    Intracomm(long handle, String name) {
+        super(handle, name);
+    }
+
+    /** Blocks until every rank of the communicator has called it. */
+    public void Barrier() throws MPIException {
+        MPI.requireActive("Intracomm.Barrier");
+        MPIException.check(NativeMPIJNI.barrier(handle), "Intracomm.Barrier");
+    }
+
+    /** Copies {@code count} items from {@code root}'s buffer into every other rank's. */
+    public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) throws MPIException {
+        String call = "Intracomm.Bcast";
+        MPI.requireActive(call);
+        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
+        checkRoot(call, root);
+        MPIException.check(NativeMPIJNI.bcast(Buffers.array(buf), Buffers.direct(buf), off, count, datatype.handle,
+                root, handle), call);
+    }
+
+    /**
+     * Combines every rank's {@code sendbuf} with {@code op} into {@code root}'s {@code recvbuf} (significant, and
+     * checked, only at the root). The same array at the same offset for both reduces in place.
+     */
+    public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                       Op op, int root) throws MPIException {
+        String call = "Intracomm.Reduce";
+        MPI.requireActive(call);
+        long opHandle = opFor(call, op, datatype);
+        long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        Buffers.requireNativeOrder(call, "sendbuf", sendbuf, datatype);
+        checkRoot(call, root);
+        Object rbuf = null;
+        long roff = 0;
+        boolean inPlace = false;
+        if (rank == root) {
+            rbuf = recvbuf;
+            roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+            Buffers.requireNativeOrder(call, "recvbuf", recvbuf, datatype);
+            inPlace = Buffers.inPlace(call, sendbuf, soff, recvbuf, roff, (long) count * datatype.base.bytes);
+        }
+        Object sbuf = inPlace ? null : sendbuf;
+        MPIException.check(NativeMPIJNI.reduce(Buffers.array(sbuf), Buffers.direct(sbuf), soff, Buffers.array(rbuf),
+                Buffers.direct(rbuf), roff, inPlace ? 1 : 0, count, datatype.handle, opHandle, root, handle), call);
+    }
+
+    /** Like Reduce, with the result in every rank's {@code recvbuf}. */
+    public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                          Op op) throws MPIException {
+        String call = "Intracomm.Allreduce";
+        MPI.requireActive(call);
+        long opHandle = opFor(call, op, datatype);
+        long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        long roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        Buffers.requireNativeOrder(call, "sendbuf", sendbuf, datatype);
+        Buffers.requireNativeOrder(call, "recvbuf", recvbuf, datatype);
+        boolean inPlace = Buffers.inPlace(call, sendbuf, soff, recvbuf, roff, (long) count * datatype.base.bytes);
+        Object sbuf = inPlace ? null : sendbuf;
+        MPIException.check(NativeMPIJNI.allreduce(Buffers.array(sbuf), Buffers.direct(sbuf), soff,
+                Buffers.array(recvbuf), Buffers.direct(recvbuf), roff, inPlace ? 1 : 0, count, datatype.handle,
+                opHandle, handle), call);
+    }
+
+    private static long opFor(String call, Op op, Datatype datatype) {
+        if (op == null) throw new NullPointerException(call + ": op is null");
+        if (datatype == null) throw new NullPointerException(call + ": datatype is null");
+        return op.handleFor(datatype, call);
+    }
+
+    private void checkRoot(String call, int root) {
+        if (root < 0 || root >= size) {
+            throw new IllegalArgumentException(call + ": root is " + root + ", not a rank of " + this + " (size "
+                    + size + ")");
+        }
+    }
+}

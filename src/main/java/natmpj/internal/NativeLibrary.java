@@ -1,0 +1,125 @@
+package natmpj.internal;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import natmpj.jni.NativeMPIJNI;
+
+/**
+ * Finds and loads libnatmpj for the MPI flavour of the running job.
+ *
+ * <p>Order: every directory of {@code java.library.path} (the plain {@code -Djava.library.path=...} form), then
+ * {@code <natmpj.native.dir>/<flavour>/} and {@code <directory of natmpj's jar>/native/<flavour>/}, which is the
+ * build tree's {@code target/native/<flavour>} and the same layout in an installation. The flavour is
+ * {@code -Dnatmpj.mpi}, else the launcher's (Open MPI's mpirun sets {@code OMPI_COMM_WORLD_SIZE}, MPICH's Hydra
+ * {@code PMI_RANK}/{@code PMI_SIZE}), else the first one that loads. A library built for another flavour than
+ * the launcher's is refused, since MPI_Init would then start every rank as a lone singleton.
+ */
+public final class NativeLibrary {
+    public static final List<String> FLAVOURS = List.of("openmpi", "mpich");
+    private static final String FILE = System.mapLibraryName("natmpj");
+    private static String loadedFrom;
+
+    private NativeLibrary() {}
+
+    /** Loads the library once; throws UnsatisfiedLinkError naming every path and flavour tried. */
+    public static synchronized void load() {
+        if (loadedFrom != null) return;
+        String requested = System.getProperty("natmpj.mpi");
+        if (requested != null && !FLAVOURS.contains(requested)) {
+            throw new UnsatisfiedLinkError("natmpj: -Dnatmpj.mpi=" + requested + " is not one of " + FLAVOURS);
+        }
+        String launcher = launcherFlavour(System.getenv());
+        String wanted = requested != null ? requested : launcher;
+        List<String> tried = new ArrayList<>();
+
+        for (String dir : System.getProperty("java.library.path", "").split(File.pathSeparator)) {
+            if (!dir.isEmpty() && tryLoad(Paths.get(dir, FILE), wanted, launcher, tried)) return;
+        }
+        List<String> order = wanted != null ? List.of(wanted) : FLAVOURS;
+        for (Path root : nativeRoots()) {
+            for (String flavour : order) {
+                if (tryLoad(root.resolve(flavour).resolve(FILE), wanted, launcher, tried)) return;
+            }
+        }
+        throw new UnsatisfiedLinkError("natmpj: could not load " + FILE + " for MPI flavour "
+                + (wanted != null ? wanted : "openmpi or mpich") + " (" + describe(requested, launcher) + ").\n"
+                + "Tried:\n  " + String.join("\n  ", tried) + "\n"
+                + "Build it with 'mvn package', point -Djava.library.path at the directory holding " + FILE
+                + " (target/native/<flavour>), or choose the flavour with -Dnatmpj.mpi=openmpi|mpich.");
+    }
+
+    /** The flavour whose library was loaded, e.g. "openmpi". */
+    public static String flavour() {
+        load();
+        return NativeMPIJNI.flavour();
+    }
+
+    /** Path of the loaded library. */
+    public static String path() {
+        load();
+        return loadedFrom;
+    }
+
+    /** The flavour implied by the launcher's environment, or null when not started by a known mpirun. */
+    public static String launcherFlavour(Map<String, String> env) {
+        if (env.containsKey("OMPI_COMM_WORLD_SIZE")) return "openmpi";
+        if (env.containsKey("PMI_RANK") || env.containsKey("PMI_SIZE")) return "mpich";
+        return null;
+    }
+
+    private static boolean tryLoad(Path path, String wanted, String launcher, List<String> tried) {
+        if (!Files.isRegularFile(path)) {
+            tried.add(path + ": not found");
+            return false;
+        }
+        String file = path.toAbsolutePath().toString();
+        try {
+            System.load(file);
+        } catch (UnsatisfiedLinkError e) {
+            tried.add(path + ": " + e.getMessage());
+            return false;
+        }
+        String actual = NativeMPIJNI.flavour();
+        if (wanted != null && !wanted.equals(actual)) {
+            // A JVM cannot unload a JNI library, so there is no second try in this process.
+            throw new UnsatisfiedLinkError("natmpj: " + file + " is built for " + actual + ", but this job needs "
+                    + wanted + " (" + describe(System.getProperty("natmpj.mpi"), launcher) + "). Point "
+                    + "-Djava.library.path at the " + wanted + " build (e.g. target/native/" + wanted + ").");
+        }
+        String error = NativeMPIJNI.load_error();
+        if (!error.isEmpty()) throw new UnsatisfiedLinkError("natmpj: " + file + ": " + error);
+        loadedFrom = file;
+        return true;
+    }
+
+    private static String describe(String requested, String launcher) {
+        if (requested != null) return "chosen with -Dnatmpj.mpi";
+        if (launcher != null) return "the launcher's environment says " + launcher;
+        return "not started by a known mpirun";
+    }
+
+    private static List<Path> nativeRoots() {
+        List<Path> roots = new ArrayList<>();
+        String dir = System.getProperty("natmpj.native.dir");
+        if (dir != null) roots.add(Paths.get(dir));
+        CodeSource source = NativeLibrary.class.getProtectionDomain().getCodeSource();
+        if (source != null) {
+            try {
+                // natmpj-<v>.jar or classes/ sits beside native/ (target/ in the build tree)
+                Path parent = Paths.get(source.getLocation().toURI()).getParent();
+                if (parent != null) roots.add(parent.resolve("native"));
+            } catch (URISyntaxException | IllegalArgumentException e) {
+                // not a file location: nothing to search there
+            }
+        }
+        return roots;
+    }
+}
