@@ -6,6 +6,7 @@
 #include <jni.h>
 #include <mpi.h>
 #include "natmpj.h"
+#include "signals.h"
 
 /* Java boolean[] elements are jboolean bytes, sent as MPI_C_BOOL. */
 _Static_assert(sizeof(_Bool) == sizeof(jboolean), "MPI_C_BOOL must be one byte like jboolean");
@@ -32,6 +33,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
         snprintf(load_error, sizeof load_error, "dlopen(%s, RTLD_GLOBAL) failed: %s", info.dli_fname,
                  why ? why : "unknown error");
     }
+    natmpj_guard_jvm_signals(); /* libmpi's dependencies (UCX) may have taken the JVM's signals as they loaded */
     return JNI_VERSION_1_8;
 }
 
@@ -116,7 +118,11 @@ int natmpj_int_constant(int id) {
     }
 }
 
-int natmpj_init_thread(int required, int *provided) { return MPI_Init_thread(NULL, NULL, required, provided); }
+int natmpj_init_thread(int required, int *provided) {
+    int rc = MPI_Init_thread(NULL, NULL, required, provided);
+    natmpj_guard_jvm_signals(); /* MPI_Init may have installed crash handlers over the JVM's */
+    return rc;
+}
 int natmpj_finalize(void) { return MPI_Finalize(); }
 
 int natmpj_initialized(void) {

@@ -1,0 +1,123 @@
+package natmpj;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+
+import natmpj.it.AbortSuite;
+import natmpj.it.BadInputSuite;
+import natmpj.it.CollectiveSuite;
+import natmpj.it.PointToPointSuite;
+
+/**
+ * Multi-rank tests: every suite under a real mpirun for each MPI flavour built (-Dnatmpj.test.flavours), at each
+ * rank count (-Dnatmpj.test.ranks, 4 ranks oversubscribe the 2 cores), plus the main suites on each extra JDK
+ * (-Dnatmpj.test.extra.jdks). Each case of a suite is one JUnit test, passing when every rank passed it; a launch
+ * that hangs, crashes or exits non-zero fails with the job's output attached.
+ */
+class MultiRankIT {
+    private static final Class<?>[] SUITES = {PointToPointSuite.class, CollectiveSuite.class, BadInputSuite.class};
+
+    @TestFactory
+    Stream<DynamicNode> suites() {
+        List<DynamicNode> nodes = new ArrayList<>();
+        String javaHome = System.getProperty("java.home");
+        for (String flavour : list("natmpj.test.flavours", "openmpi,mpich")) {
+            if (!MpiJob.installed(flavour)) {
+                nodes.add(dynamicTest(flavour + " is not installed or not built", () -> Assumptions.abort(
+                        "mpirun." + flavour + " or " + MpiJob.NATIVE.resolve(flavour) + "/libnatmpj.so missing")));
+                continue;
+            }
+            for (String np : list("natmpj.test.ranks", "2,4")) {
+                for (Class<?> suite : SUITES) {
+                    nodes.add(launch(new MpiJob(flavour, Integer.parseInt(np), suite, javaHome,
+                            flavour + " np=" + np + " " + suite.getSimpleName())));
+                }
+            }
+            for (String jdk : list("natmpj.test.extra.jdks", "")) {
+                if (!Files.isExecutable(Paths.get(jdk, "bin", "java"))) {
+                    nodes.add(dynamicTest(flavour + " on " + jdk, () -> Assumptions.abort("no JDK at " + jdk)));
+                    continue;
+                }
+                String name = Paths.get(jdk).getFileName().toString();
+                nodes.add(launch(new MpiJob(flavour, 2, PointToPointSuite.class, jdk,
+                        flavour + " np=2 " + name + " PointToPointSuite")));
+                nodes.add(launch(new MpiJob(flavour, 2, BadInputSuite.class, jdk,
+                        flavour + " np=2 " + name + " BadInputSuite")));
+            }
+            nodes.add(dynamicTest(flavour + " np=2 Abort ends the whole job with an error", () -> {
+                MpiJob job = new MpiJob(flavour, 2, AbortSuite.class, javaHome, flavour + " np=2 AbortSuite").run();
+                assertFalse(job.timedOut, "the job did not end after Abort" + job.tail(60));
+                assertNotEquals(0, job.exitCode, "Abort must end the job with a non-zero code" + job.tail(60));
+            }));
+        }
+        return nodes.stream();
+    }
+
+    /** A container whose children are built when JUnit reaches it: the launch runs then, not at discovery. */
+    private static DynamicNode launch(MpiJob job) {
+        return dynamicContainer(job.label, Stream.of(job).flatMap(j -> {
+            try {
+                j.run();
+            } catch (Exception e) {
+                return Stream.of(dynamicTest("launch", () -> fail("could not launch " + j.command(), e)));
+            }
+            return results(j).stream();
+        }));
+    }
+
+    private static List<DynamicNode> results(MpiJob job) {
+        Set<String> planned = new LinkedHashSet<>();
+        for (List<String> lines : job.results.values()) {
+            if (lines == null) continue;
+            for (String line : lines) if (line.startsWith("PLAN ")) planned.add(line.substring(5));
+        }
+        List<DynamicNode> tests = new ArrayList<>();
+        tests.add(dynamicTest("job ends cleanly on every rank", () -> {
+            List<Integer> silent = new ArrayList<>();
+            job.results.forEach((rank, lines) -> {
+                if (lines == null || !lines.contains("DONE")) silent.add(rank);
+            });
+            assertEquals(List.of(), silent, "ranks that did not finish (" + job.outcome() + ")" + job.tail(80));
+            assertFalse(job.timedOut, job.outcome() + job.tail(80));
+            assertEquals(0, job.exitCode, job.outcome() + job.tail(80));
+        }));
+        for (String name : planned) {
+            tests.add(dynamicTest(name, () -> {
+                List<String> problems = new ArrayList<>();
+                job.results.forEach((rank, lines) -> {
+                    if (lines == null || !lines.contains("PLAN " + name)) {
+                        problems.add("rank " + rank + ": did not run it (" + job.outcome() + ")");
+                    } else if (!lines.contains("PASS " + name)) {
+                        String failure = lines.stream().filter(l -> l.startsWith("FAIL " + name + " ")).findFirst()
+                                .orElse("no result: crashed or hung inside this case (" + job.outcome() + ")");
+                        problems.add("rank " + rank + ": " + failure);
+                    }
+                });
+                if (!problems.isEmpty()) fail(String.join("\n", problems) + job.tail(40));
+            }));
+        }
+        return tests;
+    }
+
+    private static List<String> list(String property, String fallback) {
+        List<String> items = new ArrayList<>();
+        for (String s : System.getProperty(property, fallback).split(",")) if (!s.isBlank()) items.add(s.trim());
+        return items;
+    }
+}

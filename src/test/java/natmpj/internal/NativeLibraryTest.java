@@ -1,0 +1,40 @@
+package natmpj.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** The loader's choices that need no MPI job: flavour from the launcher's environment, and the library itself. */
+class NativeLibraryTest {
+    @Test
+    void openMpiLauncherIsRecognised() {
+        assertEquals("openmpi", NativeLibrary.launcherFlavour(Map.of("OMPI_COMM_WORLD_SIZE", "4")));
+    }
+
+    @Test
+    void hydraLauncherIsRecognised() {
+        assertEquals("mpich", NativeLibrary.launcherFlavour(Map.of("PMI_RANK", "0", "PMI_SIZE", "4")));
+    }
+
+    @Test
+    void openMpiWinsWhenBothAreSet() {
+        // Open MPI under Slurm may also see PMI_* variables; OMPI_* is specific.
+        assertEquals("openmpi", NativeLibrary.launcherFlavour(Map.of("PMI_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2")));
+    }
+
+    @Test
+    void noLauncherMeansNoFlavour() {
+        assertNull(NativeLibrary.launcherFlavour(Map.of("HOME", "/root")));
+    }
+
+    @Test
+    void loadsABuiltFlavourOutsideMpirun() {
+        String flavour = NativeLibrary.flavour();
+        assertTrue(NativeLibrary.FLAVOURS.contains(flavour), flavour);
+        assertTrue(NativeLibrary.path().endsWith(flavour + "/libnatmpj.so"), NativeLibrary.path());
+    }
+}
