@@ -94,6 +94,8 @@ natmpj_handle natmpj_handle_constant(int id) {
     }
 }
 
+natmpj_handle natmpj_buffer_address(void *buffer_object) { return (natmpj_handle)buffer_object; }
+
 int natmpj_int_constant(int id) {
     switch (id) {
     case NATMPJ_ANY_SOURCE: return MPI_ANY_SOURCE;

@@ -42,7 +42,7 @@ enum natmpj_int_id {
     NATMPJ_ERR_TRUNCATE, NATMPJ_ERR_RANK, NATMPJ_ERR_TAG, NATMPJ_ERR_COUNT, NATMPJ_ERR_OP, NATMPJ_ERR_TYPE
 };
 
-/* Layout of the int[] a call fills with an MPI_Status (and Iprobe's flag). */
+/* Layout of the per-thread int scratch a call fills with an MPI_Status (and Iprobe's flag). */
 enum natmpj_status_slot {
     NATMPJ_STATUS_SOURCE, NATMPJ_STATUS_TAG, NATMPJ_STATUS_ERROR,
     NATMPJ_STATUS_BYTES_LO, NATMPJ_STATUS_BYTES_HI, NATMPJ_STATUS_CANCELLED, NATMPJ_STATUS_FLAG,
@@ -58,6 +58,7 @@ const char *natmpj_library_version(void);   /* MPI_Get_library_version */
 const char *natmpj_load_error(void);        /* "" when libmpi was promoted to RTLD_GLOBAL, else why not */
 
 natmpj_handle natmpj_handle_constant(int id);
+natmpj_handle natmpj_buffer_address(void *buffer_object); /* a direct buffer's address, 0 if not direct */
 int natmpj_int_constant(int id);
 
 /* Environment. */
@@ -84,7 +85,7 @@ int natmpj_comm_get_errhandler(natmpj_handle comm, natmpj_handle *errhandler);
 /* Datatypes. */
 int natmpj_type_size(natmpj_handle type, int *size);
 
-/* Point-to-point: (array, direct) is the buffer, off its byte offset; status is an int[NATMPJ_STATUS_SLOTS]. */
+/* Point-to-point: (array, direct) is the buffer, off its byte offset; status points to NATMPJ_STATUS_SLOTS ints. */
 int natmpj_send(int mode, void *sarray, void *sdirect, int64_t off, int count, natmpj_handle type,
                 int dest, int tag, natmpj_handle comm);
 int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,

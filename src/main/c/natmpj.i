@@ -3,10 +3,10 @@
  *
  * The typemaps carry the three rules the rest of natmpj relies on:
  *  - MPI handles are natmpj_handle (intptr_t) and cross as Java long.
- *  - Direct buffers are resolved to their address in the "in" phase; primitive arrays are pinned with
- *    GetPrimitiveArrayCritical in the "check" phase, which SWIG emits after every "in" of the call. So every
- *    other JNI call of a wrapper happens before the first critical region opens, and the C function itself
- *    makes none. Arrays are released in "argout", send-only arrays with JNI_ABORT (nothing to copy back).
+ *  - Direct buffers (and the per-thread status scratch) arrive as addresses that Java looked up once and cached.
+ *    Primitive arrays are pinned with GetPrimitiveArrayCritical in the "check" phase, which SWIG emits after
+ *    every "in" of the call, so no other JNI call can run inside the critical region, and the C function makes
+ *    none. Arrays are released in "argout", send-only arrays with JNI_ABORT (nothing to copy back).
  *  - Nothing is copied: the C function gets the JVM's own array storage or the direct buffer's memory.
  */
 %module NativeMPI
@@ -47,26 +47,26 @@ PINNED_ARRAY(sarray, JNI_ABORT)
 PINNED_ARRAY(rarray, 0)
 PINNED_ARRAY(array, 0)
 
-/* Direct buffers: java.nio.Buffer in Java (null allowed), its address in C. */
-%define DIRECT_BUFFER(NAME)
-%typemap(jni) void *NAME "jobject"
-%typemap(jtype) void *NAME "java.nio.Buffer"
-%typemap(jstype) void *NAME "java.nio.Buffer"
-%typemap(javain) void *NAME "$javainput"
-%typemap(in) void *NAME "$1 = $input ? (*jenv)->GetDirectBufferAddress(jenv, $input) : NULL;"
+/* Direct buffers and the status scratch arrive as raw addresses (Java caches them; see mpi.Buffers), so a call on
+ * direct buffers makes no JNI call at all. */
+%define ADDRESS(CTYPE, NAME)
+%typemap(jni) CTYPE *NAME "jlong"
+%typemap(jtype) CTYPE *NAME "long"
+%typemap(jstype) CTYPE *NAME "long"
+%typemap(javain) CTYPE *NAME "$javainput"
+%typemap(in) CTYPE *NAME "$1 = (CTYPE *)(intptr_t)$input;"
 %enddef
-DIRECT_BUFFER(sdirect)
-DIRECT_BUFFER(rdirect)
-DIRECT_BUFFER(direct)
+ADDRESS(void, sdirect)
+ADDRESS(void, rdirect)
+ADDRESS(void, direct)
+ADDRESS(int, status)
 
-/* MPI_Status travels in a pinned int[NATMPJ_STATUS_SLOTS], filled in place. */
-%typemap(jni) int *status "jintArray"
-%typemap(jtype) int *status "int[]"
-%typemap(jstype) int *status "int[]"
-%typemap(javain) int *status "$javainput"
-%typemap(in) int *status "$1 = NULL;"
-%typemap(check) int *status "$1 = (int *)(*jenv)->GetPrimitiveArrayCritical(jenv, $input, NULL);"
-%typemap(argout) int *status "if ($1) (*jenv)->ReleasePrimitiveArrayCritical(jenv, $input, $1, 0);"
+/* The one place a direct buffer object crosses: looking up its address, once per buffer. */
+%typemap(jni) void *buffer_object "jobject"
+%typemap(jtype) void *buffer_object "java.nio.Buffer"
+%typemap(jstype) void *buffer_object "java.nio.Buffer"
+%typemap(javain) void *buffer_object "$javainput"
+%typemap(in) void *buffer_object "$1 = $input ? (*jenv)->GetDirectBufferAddress(jenv, $input) : NULL;"
 
 /* Single out-values of calls that touch no buffer: an int[1] / long[1] written back after the call. */
 %define OUT_VALUE(CTYPE, NAME, JNITYPE, JTYPE, JELEM, REGION)

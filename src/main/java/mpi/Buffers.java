@@ -1,13 +1,16 @@
 package mpi;
 
+import java.lang.ref.WeakReference;
 import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import natmpj.jni.NativeMPIJNI;
+
 /**
  * Checks a message buffer and splits it into what the C layer takes: a Java array (pinned, not copied) or a
- * direct buffer (its address), plus a byte offset. Every bad buffer becomes a Java exception here, before MPI.
+ * direct buffer's address, plus a byte offset. Every bad buffer becomes a Java exception here, before MPI.
  *
  * <p>An array's offset and size count its elements; a direct ByteBuffer's count items of the datatype, from the
  * buffer's own start (its position is ignored, so {@code slice()} gives a view at another start).
@@ -64,9 +67,32 @@ final class Buffers {
         return buf instanceof Buffer ? null : buf;
     }
 
-    /** The direct buffer, or null when buf is an array. */
-    static Buffer direct(Object buf) {
-        return buf instanceof Buffer ? (Buffer) buf : null;
+    /**
+     * The address of a direct buffer (0 for an array or null). The JNI lookup costs more than the rest of a small
+     * send, and a buffer's address never changes, so recent ones are remembered. Entries are immutable and hold
+     * the buffer weakly: a racy read sees a whole entry or none, and the cache keeps no buffer alive. Callers keep
+     * the buffer reachable until MPI is done with it (Reference.reachabilityFence), since MPI sees only the address.
+     */
+    static long address(Object buf) {
+        if (!(buf instanceof Buffer)) return 0;
+        int slot = System.identityHashCode(buf) & (KNOWN.length - 1);
+        Known known = KNOWN[slot];
+        if (known != null && known.buffer.get() == buf) return known.address;
+        long address = NativeMPIJNI.buffer_address((Buffer) buf);
+        KNOWN[slot] = new Known((Buffer) buf, address);
+        return address;
+    }
+
+    private static final Known[] KNOWN = new Known[64];
+
+    private static final class Known {
+        final WeakReference<Buffer> buffer;
+        final long address;
+
+        Known(Buffer buffer, long address) {
+            this.buffer = new WeakReference<>(buffer);
+            this.address = address;
+        }
     }
 
     /** MPI computes on native-order values: a reduction over a big-endian view would silently be wrong. */

@@ -2,6 +2,8 @@ package mpi;
 
 import static natmpj.jni.NativeMPIConstants.*;
 
+import java.lang.ref.Reference;
+
 import natmpj.jni.NativeMPIJNI;
 
 /**
@@ -63,8 +65,10 @@ public class Comm {
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
-        MPIException.check(NativeMPIJNI.send(mode, Buffers.array(buf), Buffers.direct(buf), off, count,
-                datatype.handle, dest, tag, handle), call);
+        int rc = NativeMPIJNI.send(mode, Buffers.array(buf), Buffers.address(buf), off, count,
+                datatype.handle, dest, tag, handle);
+        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
+        MPIException.check(rc, call);
     }
 
     /** Blocking receive; {@code source} may be {@code MPI.ANY_SOURCE}, {@code tag} {@code MPI.ANY_TAG}. */
@@ -74,9 +78,11 @@ public class Comm {
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkSource(call, source);
         checkRecvTag(call, tag);
-        int[] status = new int[STATUS_SLOTS];
-        MPIException.check(NativeMPIJNI.recv(Buffers.array(buf), Buffers.direct(buf), off, count, datatype.handle,
-                source, tag, handle, status), call);
+        StatusBuffer status = StatusBuffer.current();
+        int rc = NativeMPIJNI.recv(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle,
+                source, tag, handle, status.address);
+        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
+        MPIException.check(rc, call);
         return new Status(status);
     }
 
@@ -97,10 +103,13 @@ public class Comm {
                 && roff < soff + sbytes) {
             throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap; use Sendrecv_replace");
         }
-        int[] status = new int[STATUS_SLOTS];
-        MPIException.check(NativeMPIJNI.sendrecv(Buffers.array(sendbuf), Buffers.direct(sendbuf), soff, sendcount,
-                sendtype.handle, dest, sendtag, Buffers.array(recvbuf), Buffers.direct(recvbuf), roff, recvcount,
-                recvtype.handle, source, recvtag, handle, status), call);
+        StatusBuffer status = StatusBuffer.current();
+        int rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf), Buffers.address(sendbuf), soff, sendcount,
+                sendtype.handle, dest, sendtag, Buffers.array(recvbuf), Buffers.address(recvbuf), roff, recvcount,
+                recvtype.handle, source, recvtag, handle, status.address);
+        Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
+        Reference.reachabilityFence(recvbuf);
+        MPIException.check(rc, call);
         return new Status(status);
     }
 
@@ -114,9 +123,11 @@ public class Comm {
         checkTag(call, sendtag);
         checkSource(call, source);
         checkRecvTag(call, recvtag);
-        int[] status = new int[STATUS_SLOTS];
-        MPIException.check(NativeMPIJNI.sendrecv_replace(Buffers.array(buf), Buffers.direct(buf), off, count,
-                datatype.handle, dest, sendtag, source, recvtag, handle, status), call);
+        StatusBuffer status = StatusBuffer.current();
+        int rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf), Buffers.address(buf), off, count,
+                datatype.handle, dest, sendtag, source, recvtag, handle, status.address);
+        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
+        MPIException.check(rc, call);
         return new Status(status);
     }
 
@@ -126,8 +137,8 @@ public class Comm {
         MPI.requireActive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
-        int[] status = new int[STATUS_SLOTS];
-        MPIException.check(NativeMPIJNI.probe(source, tag, handle, status), call);
+        StatusBuffer status = StatusBuffer.current();
+        MPIException.check(NativeMPIJNI.probe(source, tag, handle, status.address), call);
         return new Status(status);
     }
 
@@ -137,9 +148,9 @@ public class Comm {
         MPI.requireActive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
-        int[] status = new int[STATUS_SLOTS];
-        MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status), call);
-        return status[STATUS_FLAG] != 0 ? new Status(status) : null;
+        StatusBuffer status = StatusBuffer.current();
+        MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status.address), call);
+        return status.get(STATUS_FLAG) != 0 ? new Status(status) : null;
     }
 
     /** Ends every process of the job (all of MPI_COMM_WORLD, in practice) with {@code errorcode}. */

@@ -1,5 +1,7 @@
 package mpi;
 
+import java.lang.ref.Reference;
+
 import natmpj.jni.NativeMPIJNI;
 
 /** A communicator within one group of ranks: adds the collective operations, all handed to the host MPI. */
@@ -20,8 +22,10 @@ public class Intracomm extends Comm {
         MPI.requireActive(call);
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRoot(call, root);
-        MPIException.check(NativeMPIJNI.bcast(Buffers.array(buf), Buffers.direct(buf), off, count, datatype.handle,
-                root, handle), call);
+        int rc = NativeMPIJNI.bcast(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle,
+                root, handle);
+        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
+        MPIException.check(rc, call);
     }
 
     /**
@@ -46,8 +50,11 @@ public class Intracomm extends Comm {
             inPlace = Buffers.inPlace(call, sendbuf, soff, recvbuf, roff, (long) count * datatype.base.bytes);
         }
         Object sbuf = inPlace ? null : sendbuf;
-        MPIException.check(NativeMPIJNI.reduce(Buffers.array(sbuf), Buffers.direct(sbuf), soff, Buffers.array(rbuf),
-                Buffers.direct(rbuf), roff, inPlace ? 1 : 0, count, datatype.handle, opHandle, root, handle), call);
+        int rc = NativeMPIJNI.reduce(Buffers.array(sbuf), Buffers.address(sbuf), soff, Buffers.array(rbuf),
+                Buffers.address(rbuf), roff, inPlace ? 1 : 0, count, datatype.handle, opHandle, root, handle);
+        Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
+        Reference.reachabilityFence(recvbuf);
+        MPIException.check(rc, call);
     }
 
     /** Like Reduce, with the result in every rank's {@code recvbuf}. */
@@ -62,9 +69,12 @@ public class Intracomm extends Comm {
         Buffers.requireNativeOrder(call, "recvbuf", recvbuf, datatype);
         boolean inPlace = Buffers.inPlace(call, sendbuf, soff, recvbuf, roff, (long) count * datatype.base.bytes);
         Object sbuf = inPlace ? null : sendbuf;
-        MPIException.check(NativeMPIJNI.allreduce(Buffers.array(sbuf), Buffers.direct(sbuf), soff,
-                Buffers.array(recvbuf), Buffers.direct(recvbuf), roff, inPlace ? 1 : 0, count, datatype.handle,
-                opHandle, handle), call);
+        int rc = NativeMPIJNI.allreduce(Buffers.array(sbuf), Buffers.address(sbuf), soff,
+                Buffers.array(recvbuf), Buffers.address(recvbuf), roff, inPlace ? 1 : 0, count, datatype.handle,
+                opHandle, handle);
+        Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
+        Reference.reachabilityFence(recvbuf);
+        MPIException.check(rc, call);
     }
 
     private static long opFor(String call, Op op, Datatype datatype) {

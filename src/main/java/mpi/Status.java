@@ -17,13 +17,13 @@ public class Status {
         index = MPI.UNDEFINED;
     }
 
-    /** Builds a Status from the int[STATUS_SLOTS] the C layer filled. */
-    Status(int[] raw) {
+    /** Builds a Status from what the C layer just wrote into this thread's status buffer. */
+    Status(StatusBuffer raw) {
         this();
-        source = raw[STATUS_SOURCE];
-        tag = raw[STATUS_TAG];
-        bytes = (raw[STATUS_BYTES_LO] & 0xffffffffL) | ((long) raw[STATUS_BYTES_HI] << 32);
-        cancelled = raw[STATUS_CANCELLED] != 0;
+        source = raw.get(STATUS_SOURCE);
+        tag = raw.get(STATUS_TAG);
+        bytes = (raw.get(STATUS_BYTES_LO) & 0xffffffffL) | ((long) raw.get(STATUS_BYTES_HI) << 32);
+        cancelled = raw.get(STATUS_CANCELLED) != 0;
     }
 
     /** Number of items of {@code datatype} received, or {@code MPI.UNDEFINED} if not a whole number. */

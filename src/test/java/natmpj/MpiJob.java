@@ -59,7 +59,7 @@ final class MpiJob {
             cmd.add("--oversubscribe");
             if ("root".equals(System.getProperty("user.name"))) cmd.add("--allow-run-as-root");
         }
-        cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), java, "-cp", CLASSPATH,
+        cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp", CLASSPATH,
                 "-Djava.library.path=" + NATIVE.resolve(flavour), "-Dnatmpj.test.out=" + out, mainClass));
         return cmd;
     }
