@@ -206,18 +206,39 @@ int natmpj_comm_get_errhandler(natmpj_handle comm, natmpj_handle *errhandler) {
 
 int natmpj_type_size(natmpj_handle type, int *size) { return MPI_Type_size(TYPE(type), size); }
 
-/* Copies what Java reads of an MPI_Status; the byte count is exact for every datatype. */
+_Static_assert(sizeof(MPI_Status) <= NATMPJ_STATUS_RAW_LONGS * sizeof(int64_t), "MPI_Status does not fit its slots");
+_Static_assert(NATMPJ_STATUS_SLOTS == NATMPJ_STATUS_RAW + 2 * NATMPJ_STATUS_RAW_LONGS, "status slot layout");
+
+/* Copies what Java reads of an MPI_Status, and the status itself for later queries. */
 static void export_status(const MPI_Status *st, int *out) {
-    MPI_Count bytes = 0;
-    int cancelled = 0;
-    MPI_Get_elements_x(st, MPI_BYTE, &bytes);
-    MPI_Test_cancelled(st, &cancelled);
     out[NATMPJ_STATUS_SOURCE] = st->MPI_SOURCE;
     out[NATMPJ_STATUS_TAG] = st->MPI_TAG;
     out[NATMPJ_STATUS_ERROR] = st->MPI_ERROR;
-    out[NATMPJ_STATUS_BYTES_LO] = (int)(uint32_t)((uint64_t)bytes & 0xffffffffu);
-    out[NATMPJ_STATUS_BYTES_HI] = (int)(uint32_t)((uint64_t)bytes >> 32);
-    out[NATMPJ_STATUS_CANCELLED] = cancelled;
+    memcpy(out + NATMPJ_STATUS_RAW, st, sizeof *st);
+}
+
+static MPI_Status import_status(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3) {
+    int64_t raw[NATMPJ_STATUS_RAW_LONGS] = {raw0, raw1, raw2, raw3};
+    MPI_Status st;
+    memcpy(&st, raw, sizeof st);
+    return st;
+}
+
+int natmpj_status_get_count(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
+                            int *count) {
+    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
+    return MPI_Get_count(&st, TYPE(type), count);
+}
+
+int natmpj_status_get_elements(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
+                               int *count) {
+    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
+    return MPI_Get_elements(&st, TYPE(type), count);
+}
+
+int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, int *flag) {
+    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
+    return MPI_Test_cancelled(&st, flag);
 }
 
 #define NEED_BUFFER(p, count) do { if (!(p) && (count) > 0) return NATMPJ_ERR_NO_BUFFER; } while (0)

@@ -42,11 +42,16 @@ enum natmpj_int_id {
     NATMPJ_ERR_TRUNCATE, NATMPJ_ERR_RANK, NATMPJ_ERR_TAG, NATMPJ_ERR_COUNT, NATMPJ_ERR_OP, NATMPJ_ERR_TYPE
 };
 
-/* Layout of the per-thread int scratch a call fills with an MPI_Status (and Iprobe's flag). */
+/*
+ * Layout of the per-thread int scratch a call fills with an MPI_Status (and Iprobe's flag). Besides the public
+ * fields, the MPI_Status itself is copied whole, as NATMPJ_STATUS_RAW_LONGS opaque longs: Java keeps them and hands
+ * them back for Get_count/Get_elements/Test_cancelled, so a receive makes no extra MPI call for them.
+ */
 enum natmpj_status_slot {
-    NATMPJ_STATUS_SOURCE, NATMPJ_STATUS_TAG, NATMPJ_STATUS_ERROR,
-    NATMPJ_STATUS_BYTES_LO, NATMPJ_STATUS_BYTES_HI, NATMPJ_STATUS_CANCELLED, NATMPJ_STATUS_FLAG,
-    NATMPJ_STATUS_SLOTS
+    NATMPJ_STATUS_SOURCE, NATMPJ_STATUS_TAG, NATMPJ_STATUS_ERROR, NATMPJ_STATUS_FLAG,
+    NATMPJ_STATUS_RAW,                                          /* 8-byte aligned: int slot 4 is byte 16 */
+    NATMPJ_STATUS_RAW_LONGS = 4,
+    NATMPJ_STATUS_SLOTS = 12                                    /* RAW + 2 * RAW_LONGS, checked in natmpj.c */
 };
 
 /* Send modes share one entry point. */
@@ -95,6 +100,12 @@ int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmp
                     natmpj_handle comm, int *status);
 int natmpj_sendrecv_replace(void *array, void *direct, int64_t off, int count, natmpj_handle type,
                             int dest, int stag, int source, int rtag, natmpj_handle comm, int *status);
+/* Queries on a copied MPI_Status (the NATMPJ_STATUS_RAW_LONGS longs of a status slot). */
+int natmpj_status_get_count(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
+                            int *count);
+int natmpj_status_get_elements(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
+                               int *count);
+int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, int *flag);
 int natmpj_probe(int source, int tag, natmpj_handle comm, int *status);
 int natmpj_iprobe(int source, int tag, natmpj_handle comm, int *status);
 

@@ -81,6 +81,8 @@ OUT_VALUE(int, provided, jint, int, jint, Int)
 OUT_VALUE(int, rank, jint, int, jint, Int)
 OUT_VALUE(int, size, jint, int, jint, Int)
 OUT_VALUE(int, tag_ub, jint, int, jint, Int)
+OUT_VALUE(int, count, jint, int, jint, Int)
+OUT_VALUE(int, flag, jint, int, jint, Int)
 OUT_VALUE(natmpj_handle, errhandler, jlong, long, jlong, Long)
 
 %include "natmpj.h"

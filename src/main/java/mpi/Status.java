@@ -2,7 +2,14 @@ package mpi;
 
 import static natmpj.jni.NativeMPIConstants.*;
 
-/** What a receive or probe learned about a message: its source, tag and size. */
+import natmpj.jni.NativeMPIJNI;
+
+/**
+ * What a receive or probe learned about a message: its source and tag, and (through MPI itself) its size.
+ *
+ * <p>The MPI_Status is kept as opaque bytes and handed back to MPI by {@link #Get_count}, {@link #Get_elements}
+ * and {@link #Test_cancelled}, so a receive pays for those only when they are asked.
+ */
 public class Status {
     /** Rank of the sender (or {@code MPI.PROC_NULL}). */
     public int source;
@@ -10,42 +17,53 @@ public class Status {
     public int tag;
     /** Index of the completed request in Waitany/Testany/..., else {@code MPI.UNDEFINED}. */
     public int index;
-    private long bytes;
-    private boolean cancelled;
+    private long raw0, raw1, raw2, raw3; // the MPI_Status, STATUS_RAW_LONGS longs
 
     public Status() {
         index = MPI.UNDEFINED;
     }
 
     /** Builds a Status from what the C layer just wrote into this thread's status buffer. */
-    Status(StatusBuffer raw) {
+    Status(StatusBuffer scratch) {
         this();
-        source = raw.get(STATUS_SOURCE);
-        tag = raw.get(STATUS_TAG);
-        bytes = (raw.get(STATUS_BYTES_LO) & 0xffffffffL) | ((long) raw.get(STATUS_BYTES_HI) << 32);
-        cancelled = raw.get(STATUS_CANCELLED) != 0;
+        source = scratch.get(STATUS_SOURCE);
+        tag = scratch.get(STATUS_TAG);
+        raw0 = scratch.getRaw(0);
+        raw1 = scratch.getRaw(1);
+        raw2 = scratch.getRaw(2);
+        raw3 = scratch.getRaw(3);
     }
 
     /** Number of items of {@code datatype} received, or {@code MPI.UNDEFINED} if not a whole number. */
     public int Get_count(Datatype datatype) throws MPIException {
-        if (datatype == null) throw new NullPointerException("Status.Get_count: datatype is null");
-        long size = datatype.base.bytes;
-        if (bytes % size != 0 || bytes / size > Integer.MAX_VALUE) return MPI.UNDEFINED;
-        return (int) (bytes / size);
+        return query("Status.Get_count", datatype, false);
     }
 
     /** Number of basic elements received; for the predefined types the same as {@link #Get_count}. */
     public int Get_elements(Datatype datatype) throws MPIException {
-        return Get_count(datatype);
+        return query("Status.Get_elements", datatype, true);
     }
 
     /** Whether the request this status came from was cancelled. */
     public boolean Test_cancelled() throws MPIException {
-        return cancelled;
+        MPI.requireActive("Status.Test_cancelled");
+        int[] flag = new int[1];
+        MPIException.check(NativeMPIJNI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), "Status.Test_cancelled");
+        return flag[0] != 0;
+    }
+
+    private int query(String call, Datatype datatype, boolean elements) {
+        MPI.requireActive(call);
+        if (datatype == null) throw new NullPointerException(call + ": datatype is null");
+        int[] count = new int[1];
+        int rc = elements ? NativeMPIJNI.status_get_elements(raw0, raw1, raw2, raw3, datatype.handle, count)
+                : NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, datatype.handle, count);
+        MPIException.check(rc, call);
+        return count[0];
     }
 
     @Override
     public String toString() {
-        return "Status[source=" + source + ", tag=" + tag + ", bytes=" + bytes + "]";
+        return "Status[source=" + source + ", tag=" + tag + "]";
     }
 }

@@ -1,5 +1,6 @@
 package mpi;
 
+import static natmpj.jni.NativeMPIConstants.STATUS_RAW;
 import static natmpj.jni.NativeMPIConstants.STATUS_SLOTS;
 
 import java.nio.ByteBuffer;
@@ -30,5 +31,10 @@ final class StatusBuffer {
 
     int get(int slot) {
         return slots.getInt(slot * Integer.BYTES);
+    }
+
+    /** The i-th long of the copied MPI_Status. */
+    long getRaw(int i) {
+        return slots.getLong(STATUS_RAW * Integer.BYTES + i * Long.BYTES);
     }
 }
