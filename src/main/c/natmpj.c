@@ -166,7 +166,6 @@ const char *natmpj_error_string(int code) {
     int len = 0;
     switch (code) {
     case NATMPJ_ERR_NO_BUFFER: return "the JVM returned no address for a non-empty buffer";
-    case NATMPJ_ERR_LOAD: return load_error;
     }
     if (MPI_Error_string(code, text, &len) != MPI_SUCCESS) snprintf(text, sizeof text, "MPI error code %d", code);
     return text;

@@ -18,8 +18,7 @@ typedef intptr_t natmpj_handle;
 
 /* Errors found by natmpj itself rather than by MPI: negative so they never collide with MPI error classes. */
 enum natmpj_error {
-    NATMPJ_ERR_NO_BUFFER = -1,   /* count > 0 but the JVM gave no address (pinning failed) */
-    NATMPJ_ERR_LOAD = -2         /* libmpi could not be promoted to RTLD_GLOBAL at load time */
+    NATMPJ_ERR_NO_BUFFER = -1    /* count > 0 but the JVM gave no address (pinning failed) */
 };
 
 /* Predefined handles, read once from C at class initialisation: nothing ABI-specific is compiled into Java. */
