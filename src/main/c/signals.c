@@ -41,10 +41,9 @@ static void on_signal(int sig, siginfo_t *info, void *ucontext) {
     errno = saved_errno;
 }
 
-int natmpj_guard_jvm_signals(void) {
+void natmpj_guard_jvm_signals(void) {
     if (!jvm_handler) jvm_handler = (jvm_signal_handler)dlsym(RTLD_DEFAULT, "JVM_handle_linux_signal");
-    if (!jvm_handler) return 0;
-    int changed = 0;
+    if (!jvm_handler) return;
     for (size_t i = 0; i < sizeof guarded / sizeof guarded[0]; i++) {
         int sig = guarded[i];
         struct sigaction current, mine;
@@ -57,7 +56,6 @@ int natmpj_guard_jvm_signals(void) {
         /* As HotSpot does: block everything but the synchronous error signals while handling. */
         sigfillset(&mine.sa_mask);
         for (size_t j = 0; j < sizeof guarded / sizeof guarded[0]; j++) sigdelset(&mine.sa_mask, guarded[j]);
-        if (sigaction(sig, &mine, NULL) == 0) changed++;
+        sigaction(sig, &mine, NULL);
     }
-    return changed;
 }
