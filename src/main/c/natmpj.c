@@ -4,17 +4,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <jni.h>
-#include <mpi.h>
-#include "natmpj.h"
+#include "internal.h"
 #include "signals.h"
 
 /* Java boolean[] elements are jboolean bytes, sent as MPI_C_BOOL. */
 _Static_assert(sizeof(_Bool) == sizeof(jboolean), "MPI_C_BOOL must be one byte like jboolean");
 
-#define COMM(h) ((MPI_Comm)(h))
-#define TYPE(h) ((MPI_Datatype)(h))
-#define OP(h) ((MPI_Op)(h))
-#define BUF(array, direct, off) ((void *)((array) ? (char *)(array) + (off) : (direct) ? (char *)(direct) + (off) : NULL))
 
 static char load_error[1024];
 
@@ -90,6 +85,9 @@ natmpj_handle natmpj_handle_constant(int id) {
     case NATMPJ_REQUEST_NULL: return (natmpj_handle)MPI_REQUEST_NULL;
     case NATMPJ_GROUP_EMPTY: return (natmpj_handle)MPI_GROUP_EMPTY;
     case NATMPJ_GROUP_NULL: return (natmpj_handle)MPI_GROUP_NULL;
+    case NATMPJ_TYPE_BYTE: return (natmpj_handle)MPI_BYTE;
+    case NATMPJ_MESSAGE_NULL: return (natmpj_handle)MPI_MESSAGE_NULL;
+    case NATMPJ_MESSAGE_NO_PROC: return (natmpj_handle)MPI_MESSAGE_NO_PROC;
     default: return 0;
     }
 }
@@ -116,6 +114,28 @@ int natmpj_int_constant(int id) {
     case NATMPJ_ERR_COUNT: return MPI_ERR_COUNT;
     case NATMPJ_ERR_OP: return MPI_ERR_OP;
     case NATMPJ_ERR_TYPE: return MPI_ERR_TYPE;
+    case NATMPJ_ERR_BUFFER: return MPI_ERR_BUFFER;
+    case NATMPJ_ERR_REQUEST: return MPI_ERR_REQUEST;
+    case NATMPJ_ERR_COMM: return MPI_ERR_COMM;
+    case NATMPJ_ERR_GROUP: return MPI_ERR_GROUP;
+    case NATMPJ_ERR_ARG: return MPI_ERR_ARG;
+    case NATMPJ_ERR_OTHER: return MPI_ERR_OTHER;
+    case NATMPJ_ERR_PENDING: return MPI_ERR_PENDING;
+    case NATMPJ_ERR_IN_STATUS: return MPI_ERR_IN_STATUS;
+    case NATMPJ_ERR_TOPOLOGY: return MPI_ERR_TOPOLOGY;
+    case NATMPJ_ERR_DIMS: return MPI_ERR_DIMS;
+    case NATMPJ_ERR_ROOT: return MPI_ERR_ROOT;
+    case NATMPJ_IDENT: return MPI_IDENT;
+    case NATMPJ_CONGRUENT: return MPI_CONGRUENT;
+    case NATMPJ_SIMILAR: return MPI_SIMILAR;
+    case NATMPJ_UNEQUAL: return MPI_UNEQUAL;
+    case NATMPJ_CART: return MPI_CART;
+    case NATMPJ_GRAPH: return MPI_GRAPH;
+    case NATMPJ_KEYVAL_TAG_UB: return MPI_TAG_UB;
+    case NATMPJ_KEYVAL_HOST: return MPI_HOST;
+    case NATMPJ_KEYVAL_IO: return MPI_IO;
+    case NATMPJ_KEYVAL_WTIME_IS_GLOBAL: return MPI_WTIME_IS_GLOBAL;
+    case NATMPJ_BSEND_OVERHEAD: return MPI_BSEND_OVERHEAD;
     default: return 0;
     }
 }
@@ -178,151 +198,3 @@ int natmpj_error_class(int code) {
 }
 
 int natmpj_abort(natmpj_handle comm, int code) { return MPI_Abort(COMM(comm), code); }
-
-int natmpj_comm_rank(natmpj_handle comm, int *rank) { return MPI_Comm_rank(COMM(comm), rank); }
-int natmpj_comm_size(natmpj_handle comm, int *size) { return MPI_Comm_size(COMM(comm), size); }
-
-int natmpj_comm_tag_ub(natmpj_handle comm, int *tag_ub) {
-    int *value = NULL, flag = 0;
-    int rc = MPI_Comm_get_attr(COMM(comm), MPI_TAG_UB, &value, &flag);
-    *tag_ub = (rc == MPI_SUCCESS && flag) ? *value : 32767; /* 32767 is the least the standard allows */
-    return rc;
-}
-
-int natmpj_comm_set_errhandler(natmpj_handle comm, natmpj_handle errhandler) {
-    return MPI_Comm_set_errhandler(COMM(comm), (MPI_Errhandler)errhandler);
-}
-
-int natmpj_comm_get_errhandler(natmpj_handle comm, natmpj_handle *errhandler) {
-    MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
-    int rc = MPI_Comm_get_errhandler(COMM(comm), &handler);
-    *errhandler = (natmpj_handle)handler;
-    /* MPI hands out a reference; predefined handlers are never really freed, so keep the handle valid. */
-    if (rc == MPI_SUCCESS && handler != MPI_ERRORS_ARE_FATAL && handler != MPI_ERRORS_RETURN)
-        MPI_Errhandler_free(&handler);
-    return rc;
-}
-
-int natmpj_type_size(natmpj_handle type, int *size) { return MPI_Type_size(TYPE(type), size); }
-
-_Static_assert(sizeof(MPI_Status) <= NATMPJ_STATUS_RAW_LONGS * sizeof(int64_t), "MPI_Status does not fit its slots");
-_Static_assert(NATMPJ_STATUS_SLOTS == NATMPJ_STATUS_RAW + 2 * NATMPJ_STATUS_RAW_LONGS, "status slot layout");
-
-/* Copies what Java reads of an MPI_Status, and the status itself for later queries. */
-static void export_status(const MPI_Status *st, int *out) {
-    out[NATMPJ_STATUS_SOURCE] = st->MPI_SOURCE;
-    out[NATMPJ_STATUS_TAG] = st->MPI_TAG;
-    out[NATMPJ_STATUS_ERROR] = st->MPI_ERROR;
-    memcpy(out + NATMPJ_STATUS_RAW, st, sizeof *st);
-}
-
-static MPI_Status import_status(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3) {
-    int64_t raw[NATMPJ_STATUS_RAW_LONGS] = {raw0, raw1, raw2, raw3};
-    MPI_Status st;
-    memcpy(&st, raw, sizeof st);
-    return st;
-}
-
-int natmpj_status_get_count(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
-                            int *count) {
-    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
-    return MPI_Get_count(&st, TYPE(type), count);
-}
-
-int natmpj_status_get_elements(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
-                               int *count) {
-    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
-    return MPI_Get_elements(&st, TYPE(type), count);
-}
-
-int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, int *flag) {
-    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
-    return MPI_Test_cancelled(&st, flag);
-}
-
-#define NEED_BUFFER(p, count) do { if (!(p) && (count) > 0) return NATMPJ_ERR_NO_BUFFER; } while (0)
-
-int natmpj_send(int mode, void *sarray, void *sdirect, int64_t off, int count, natmpj_handle type,
-                int dest, int tag, natmpj_handle comm) {
-    void *buf = BUF(sarray, sdirect, off);
-    NEED_BUFFER(buf, count);
-    switch (mode) {
-    case NATMPJ_SEND_SYNCHRONOUS: return MPI_Ssend(buf, count, TYPE(type), dest, tag, COMM(comm));
-    case NATMPJ_SEND_READY: return MPI_Rsend(buf, count, TYPE(type), dest, tag, COMM(comm));
-    case NATMPJ_SEND_BUFFERED: return MPI_Bsend(buf, count, TYPE(type), dest, tag, COMM(comm));
-    default: return MPI_Send(buf, count, TYPE(type), dest, tag, COMM(comm));
-    }
-}
-
-int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
-                int source, int tag, natmpj_handle comm, int *status) {
-    void *buf = BUF(rarray, rdirect, off);
-    MPI_Status st;
-    NEED_BUFFER(buf, count);
-    int rc = MPI_Recv(buf, count, TYPE(type), source, tag, COMM(comm), &st);
-    if (rc == MPI_SUCCESS) export_status(&st, status);
-    return rc;
-}
-
-int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype, int dest, int stag,
-                    void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype, int source, int rtag,
-                    natmpj_handle comm, int *status) {
-    void *sbuf = BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    MPI_Status st;
-    NEED_BUFFER(sbuf, scount);
-    NEED_BUFFER(rbuf, rcount);
-    int rc = MPI_Sendrecv(sbuf, scount, TYPE(stype), dest, stag, rbuf, rcount, TYPE(rtype), source, rtag,
-                          COMM(comm), &st);
-    if (rc == MPI_SUCCESS) export_status(&st, status);
-    return rc;
-}
-
-int natmpj_sendrecv_replace(void *array, void *direct, int64_t off, int count, natmpj_handle type,
-                            int dest, int stag, int source, int rtag, natmpj_handle comm, int *status) {
-    void *buf = BUF(array, direct, off);
-    MPI_Status st;
-    NEED_BUFFER(buf, count);
-    int rc = MPI_Sendrecv_replace(buf, count, TYPE(type), dest, stag, source, rtag, COMM(comm), &st);
-    if (rc == MPI_SUCCESS) export_status(&st, status);
-    return rc;
-}
-
-int natmpj_probe(int source, int tag, natmpj_handle comm, int *status) {
-    MPI_Status st;
-    int rc = MPI_Probe(source, tag, COMM(comm), &st);
-    if (rc == MPI_SUCCESS) export_status(&st, status);
-    return rc;
-}
-
-int natmpj_iprobe(int source, int tag, natmpj_handle comm, int *status) {
-    MPI_Status st;
-    int flag = 0;
-    int rc = MPI_Iprobe(source, tag, COMM(comm), &flag, &st);
-    status[NATMPJ_STATUS_FLAG] = flag;
-    if (rc == MPI_SUCCESS && flag) export_status(&st, status);
-    return rc;
-}
-
-int natmpj_barrier(natmpj_handle comm) { return MPI_Barrier(COMM(comm)); }
-
-int natmpj_bcast(void *array, void *direct, int64_t off, int count, natmpj_handle type, int root,
-                 natmpj_handle comm) {
-    void *buf = BUF(array, direct, off);
-    NEED_BUFFER(buf, count);
-    return MPI_Bcast(buf, count, TYPE(type), root, COMM(comm));
-}
-
-int natmpj_reduce(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
-                  int in_place, int count, natmpj_handle type, natmpj_handle op, int root, natmpj_handle comm) {
-    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, count);
-    return MPI_Reduce(sbuf, rbuf, count, TYPE(type), OP(op), root, COMM(comm));
-}
-
-int natmpj_allreduce(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
-                     int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm) {
-    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, count);
-    NEED_BUFFER(rbuf, count);
-    return MPI_Allreduce(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
-}

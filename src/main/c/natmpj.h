@@ -30,7 +30,8 @@ enum natmpj_handle_id {
     NATMPJ_OP_LOR, NATMPJ_OP_BOR, NATMPJ_OP_LXOR, NATMPJ_OP_BXOR, NATMPJ_OP_MAXLOC, NATMPJ_OP_MINLOC,
     NATMPJ_OP_NULL,
     NATMPJ_ERRORS_ARE_FATAL, NATMPJ_ERRORS_RETURN, NATMPJ_ERRHANDLER_NULL,
-    NATMPJ_REQUEST_NULL, NATMPJ_GROUP_EMPTY, NATMPJ_GROUP_NULL
+    NATMPJ_REQUEST_NULL, NATMPJ_GROUP_EMPTY, NATMPJ_GROUP_NULL,
+    NATMPJ_TYPE_BYTE, NATMPJ_MESSAGE_NULL, NATMPJ_MESSAGE_NO_PROC
 };
 
 /* Predefined integers. */
@@ -38,7 +39,12 @@ enum natmpj_int_id {
     NATMPJ_ANY_SOURCE, NATMPJ_ANY_TAG, NATMPJ_PROC_NULL, NATMPJ_UNDEFINED,
     NATMPJ_THREAD_SINGLE, NATMPJ_THREAD_FUNNELED, NATMPJ_THREAD_SERIALIZED, NATMPJ_THREAD_MULTIPLE,
     NATMPJ_MAX_PROCESSOR_NAME, NATMPJ_ERR_LASTCODE, NATMPJ_VERSION, NATMPJ_SUBVERSION,
-    NATMPJ_ERR_TRUNCATE, NATMPJ_ERR_RANK, NATMPJ_ERR_TAG, NATMPJ_ERR_COUNT, NATMPJ_ERR_OP, NATMPJ_ERR_TYPE
+    NATMPJ_ERR_TRUNCATE, NATMPJ_ERR_RANK, NATMPJ_ERR_TAG, NATMPJ_ERR_COUNT, NATMPJ_ERR_OP, NATMPJ_ERR_TYPE,
+    NATMPJ_ERR_BUFFER, NATMPJ_ERR_REQUEST, NATMPJ_ERR_COMM, NATMPJ_ERR_GROUP, NATMPJ_ERR_ARG, NATMPJ_ERR_OTHER,
+    NATMPJ_ERR_PENDING, NATMPJ_ERR_IN_STATUS, NATMPJ_ERR_TOPOLOGY, NATMPJ_ERR_DIMS, NATMPJ_ERR_ROOT,
+    NATMPJ_IDENT, NATMPJ_CONGRUENT, NATMPJ_SIMILAR, NATMPJ_UNEQUAL, NATMPJ_CART, NATMPJ_GRAPH,
+    NATMPJ_KEYVAL_TAG_UB, NATMPJ_KEYVAL_HOST, NATMPJ_KEYVAL_IO, NATMPJ_KEYVAL_WTIME_IS_GLOBAL,
+    NATMPJ_BSEND_OVERHEAD
 };
 
 /*
@@ -78,43 +84,5 @@ const char *natmpj_processor_name(void);
 const char *natmpj_error_string(int code);
 int natmpj_error_class(int code);
 int natmpj_abort(natmpj_handle comm, int code);
-
-/* Communicators. */
-int natmpj_comm_rank(natmpj_handle comm, int *rank);
-int natmpj_comm_size(natmpj_handle comm, int *size);
-int natmpj_comm_tag_ub(natmpj_handle comm, int *tag_ub);
-int natmpj_comm_set_errhandler(natmpj_handle comm, natmpj_handle errhandler);
-int natmpj_comm_get_errhandler(natmpj_handle comm, natmpj_handle *errhandler);
-
-/* Datatypes. */
-int natmpj_type_size(natmpj_handle type, int *size);
-
-/* Point-to-point: (array, direct) is the buffer, off its byte offset; status points to NATMPJ_STATUS_SLOTS ints. */
-int natmpj_send(int mode, void *sarray, void *sdirect, int64_t off, int count, natmpj_handle type,
-                int dest, int tag, natmpj_handle comm);
-int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
-                int source, int tag, natmpj_handle comm, int *status);
-int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype, int dest, int stag,
-                    void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype, int source, int rtag,
-                    natmpj_handle comm, int *status);
-int natmpj_sendrecv_replace(void *array, void *direct, int64_t off, int count, natmpj_handle type,
-                            int dest, int stag, int source, int rtag, natmpj_handle comm, int *status);
-/* Queries on a copied MPI_Status (the NATMPJ_STATUS_RAW_LONGS longs of a status slot). */
-int natmpj_status_get_count(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
-                            int *count);
-int natmpj_status_get_elements(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
-                               int *count);
-int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, int *flag);
-int natmpj_probe(int source, int tag, natmpj_handle comm, int *status);
-int natmpj_iprobe(int source, int tag, natmpj_handle comm, int *status);
-
-/* Collectives. in_place: the send buffer is the receive buffer (MPI_IN_PLACE). */
-int natmpj_barrier(natmpj_handle comm);
-int natmpj_bcast(void *array, void *direct, int64_t off, int count, natmpj_handle type, int root,
-                 natmpj_handle comm);
-int natmpj_reduce(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
-                  int in_place, int count, natmpj_handle type, natmpj_handle op, int root, natmpj_handle comm);
-int natmpj_allreduce(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
-                     int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * SWIG interface: generates the thin JNI glue (natmpj.jni.NativeMPIJNI) over natmpj.h.
+ * SWIG interface: generates the thin JNI glue (natmpj.jni.NativeMPIJNI) over natmpj.h and the per-area headers.
  *
  * The typemaps carry the three rules the rest of natmpj relies on:
  *  - MPI handles are natmpj_handle (intptr_t) and cross as Java long.
@@ -11,7 +11,19 @@
  */
 %module NativeMPI
 %{
+#include <stdlib.h>
 #include "natmpj.h"
+#include "pt2pt.h"
+#include "requests.h"
+#include "collectives.h"
+#include "ops.h"
+#include "datatypes.h"
+#include "communicators.h"
+#include "groups.h"
+#include "topology.h"
+/* Java long[] elements are copied straight into natmpj_handle / int64_t arrays, Java int[] into int arrays. */
+_Static_assert(sizeof(natmpj_handle) == sizeof(jlong), "natmpj_handle must be as wide as jlong");
+_Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
 %}
 %include <stdint.i>
 %include <enumsimple.swg>
@@ -60,6 +72,10 @@ ADDRESS(void, sdirect)
 ADDRESS(void, rdirect)
 ADDRESS(void, direct)
 ADDRESS(int, status)
+ADDRESS(int, statuses)      /* n consecutive status slot blocks */
+ADDRESS(int64_t, requests)  /* n request handles, read and written back in place */
+ADDRESS(void, address)      /* any other native memory Java owns (staging buffers, attached buffers) */
+ADDRESS(void, address2)
 
 /* The one place a direct buffer object crosses: looking up its address, once per buffer. */
 %typemap(jni) void *buffer_object "jobject"
@@ -84,5 +100,72 @@ OUT_VALUE(int, tag_ub, jint, int, jint, Int)
 OUT_VALUE(int, count, jint, int, jint, Int)
 OUT_VALUE(int, flag, jint, int, jint, Int)
 OUT_VALUE(natmpj_handle, errhandler, jlong, long, jlong, Long)
+/* Generic out-values for calls that return one or two results (new handles, flags, counts, extents). */
+OUT_VALUE(int, out_int, jint, int, jint, Int)
+OUT_VALUE(int, out_int2, jint, int, jint, Int)
+OUT_VALUE(natmpj_handle, out_handle, jlong, long, jlong, Long)
+OUT_VALUE(int64_t, out_long, jlong, long, jlong, Long)
+OUT_VALUE(int64_t, out_long2, jlong, long, jlong, Long)
 
+/*
+ * Small int[] / long[] arguments of calls that may block on other processes (group and topology setup, counts and
+ * displacements of v-collectives, derived-type maps): copied in and out with Get/Set<Type>ArrayRegion, never
+ * pinned, so no critical region is held while MPI waits. Java passes arrays already sized; null is allowed.
+ */
+%define ARRAY_IN(CTYPE, NAME, JNITYPE, JTYPE, JELEM, REGION)
+%typemap(jni) const CTYPE *NAME #JNITYPE "Array"
+%typemap(jtype) const CTYPE *NAME #JTYPE "[]"
+%typemap(jstype) const CTYPE *NAME #JTYPE "[]"
+%typemap(javain) const CTYPE *NAME "$javainput"
+%typemap(in) const CTYPE *NAME {
+  $1 = NULL;
+  if ($input) {
+    jsize n = (*jenv)->GetArrayLength(jenv, $input);
+    CTYPE *copy = malloc((n > 0 ? (size_t)n : 1) * sizeof(CTYPE));
+    if (!copy) { SWIG_JavaThrowException(jenv, SWIG_JavaOutOfMemoryError, "natmpj: no native memory"); return $null; }
+    (*jenv)->Get##REGION##ArrayRegion(jenv, $input, 0, n, (JELEM *)copy);
+    $1 = copy;
+  }
+}
+%typemap(freearg) const CTYPE *NAME "free((void *)$1);"
+%enddef
+%define ARRAY_OUT(CTYPE, NAME, JNITYPE, JTYPE, JELEM, REGION)
+%typemap(jni) CTYPE *NAME #JNITYPE "Array"
+%typemap(jtype) CTYPE *NAME #JTYPE "[]"
+%typemap(jstype) CTYPE *NAME #JTYPE "[]"
+%typemap(javain) CTYPE *NAME "$javainput"
+%typemap(in) CTYPE *NAME {
+  $1 = NULL;
+  if ($input) {
+    jsize n = (*jenv)->GetArrayLength(jenv, $input);
+    $1 = calloc(n > 0 ? (size_t)n : 1, sizeof(CTYPE));
+    if (!$1) { SWIG_JavaThrowException(jenv, SWIG_JavaOutOfMemoryError, "natmpj: no native memory"); return $null; }
+  }
+}
+%typemap(argout) CTYPE *NAME {
+  if ($1) (*jenv)->Set##REGION##ArrayRegion(jenv, $input, 0, (*jenv)->GetArrayLength(jenv, $input), (JELEM *)$1);
+}
+%typemap(freearg) CTYPE *NAME "free($1);"
+%enddef
+ARRAY_IN(int, in_ints, jint, int, jint, Int)
+ARRAY_IN(int, in_ints2, jint, int, jint, Int)
+ARRAY_IN(int, in_ints3, jint, int, jint, Int)
+ARRAY_IN(int, in_ints4, jint, int, jint, Int)
+ARRAY_IN(int64_t, in_longs, jlong, long, jlong, Long)
+ARRAY_IN(natmpj_handle, in_handles, jlong, long, jlong, Long)
+ARRAY_OUT(int, out_ints, jint, int, jint, Int)
+ARRAY_OUT(int, out_ints2, jint, int, jint, Int)
+ARRAY_OUT(int, out_ints3, jint, int, jint, Int)
+ARRAY_OUT(int64_t, out_longs, jlong, long, jlong, Long)
+ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
+
+/* The per-area C APIs. */
 %include "natmpj.h"
+%include "pt2pt.h"
+%include "requests.h"
+%include "collectives.h"
+%include "ops.h"
+%include "datatypes.h"
+%include "communicators.h"
+%include "groups.h"
+%include "topology.h"

@@ -11,11 +11,48 @@ public class Datatype {
     final long handle;
     final BasicType base;
     private final String name;
+    /*
+     * The shape of one item, in elements of the base type (mpiJava counts displacements and strides in base
+     * elements, never bytes): lower bound, extent (the stride between consecutive items), size (elements of data)
+     * and the true lower and upper bounds of the data itself (which LB/UB markers may place outside lb..lb+extent).
+     * The predefined types are one element: 0, 1, 1, 0, 1.
+     */
+    final int lb, extent, size, trueLb, trueUb;
 
     Datatype(long handle, BasicType base, String name) {
+        this(handle, base, name, 0, 1, 1, 0, 1);
+    }
+
+    Datatype(long handle, BasicType base, String name, int lb, int extent, int size, int trueLb, int trueUb) {
         this.handle = handle;
         this.base = base;
         this.name = name;
+        this.lb = lb;
+        this.extent = extent;
+        this.size = size;
+        this.trueLb = trueLb;
+        this.trueUb = trueUb;
+    }
+
+    /** Bytes between consecutive items: what counts and displacements of v-collectives are multiplied by. */
+    final long extentBytes() {
+        return (long) extent * base.bytes;
+    }
+
+    /**
+     * Byte range [start, end) that {@code count} items starting at a buffer position touch, relative to that
+     * position: what Buffers checks against the buffer's length and what a staging copy must cover.
+     */
+    final long spanStartBytes(int count) {
+        if (count == 0) return 0;
+        long last = (long) (count - 1) * extent;
+        return Math.min(trueLb, last + trueLb) * (long) base.bytes;
+    }
+
+    final long spanEndBytes(int count) {
+        if (count == 0) return 0;
+        long last = (long) (count - 1) * extent;
+        return Math.max(trueUb, last + trueUb) * (long) base.bytes;
     }
 
     /** Bytes of data in one item of this type. */

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.TestFactory;
 
 import natmpj.it.AbortSuite;
 import natmpj.it.BadInputSuite;
-import natmpj.it.CollectiveSuite;
 import natmpj.it.PointToPointSuite;
 
 /**
@@ -29,12 +28,16 @@ import natmpj.it.PointToPointSuite;
  * rank count (-Dnatmpj.test.ranks, 4 ranks oversubscribe the 2 cores), plus the main suites on each extra JDK
  * (-Dnatmpj.test.extra.jdks). Each case of a suite is one JUnit test, passing when every rank passed it; a launch
  * that hangs, crashes or exits non-zero fails with the job's output attached.
+ *
+ * <p>The suites are every natmpj.it.*Suite class but AbortSuite (which ends its job on purpose);
+ * -Dnatmpj.test.suites=PointToPointSuite,... runs only those.
  */
 class MultiRankIT {
-    private static final Class<?>[] SUITES = {PointToPointSuite.class, CollectiveSuite.class, BadInputSuite.class};
+    /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
+    private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class};
 
     @TestFactory
-    Stream<DynamicNode> suites() {
+    Stream<DynamicNode> multiRank() throws Exception {
         List<DynamicNode> nodes = new ArrayList<>();
         String javaHome = System.getProperty("java.home");
         for (String flavour : list("natmpj.test.flavours", "openmpi,mpich")) {
@@ -44,7 +47,7 @@ class MultiRankIT {
                 continue;
             }
             for (String np : list("natmpj.test.ranks", "2,4")) {
-                for (Class<?> suite : SUITES) {
+                for (Class<?> suite : suites()) {
                     nodes.add(launch(new MpiJob(flavour, Integer.parseInt(np), suite, javaHome,
                             flavour + " np=" + np + " " + suite.getSimpleName())));
                 }
@@ -55,18 +58,46 @@ class MultiRankIT {
                     continue;
                 }
                 String name = Paths.get(jdk).getFileName().toString();
-                nodes.add(launch(new MpiJob(flavour, 2, PointToPointSuite.class, jdk,
-                        flavour + " np=2 " + name + " PointToPointSuite")));
-                nodes.add(launch(new MpiJob(flavour, 2, BadInputSuite.class, jdk,
-                        flavour + " np=2 " + name + " BadInputSuite")));
+                for (Class<?> suite : EXTRA_JDK_SUITES) {
+                    if (!selected(suite)) continue;
+                    nodes.add(launch(new MpiJob(flavour, 2, suite, jdk,
+                            flavour + " np=2 " + name + " " + suite.getSimpleName())));
+                }
             }
-            nodes.add(dynamicTest(flavour + " np=2 Abort ends the whole job with an error", () -> {
+            if (selected(AbortSuite.class)) nodes.add(dynamicTest(flavour + " np=2 Abort ends the whole job with an error", () -> {
                 MpiJob job = new MpiJob(flavour, 2, AbortSuite.class, javaHome, flavour + " np=2 AbortSuite").run();
                 assertFalse(job.timedOut, "the job did not end after Abort" + job.tail(60));
                 assertNotEquals(0, job.exitCode, "Abort must end the job with a non-zero code" + job.tail(60));
             }));
         }
         return nodes.stream();
+    }
+
+    /** The natmpj.it.*Suite classes compiled next to this test, minus AbortSuite, filtered by natmpj.test.suites. */
+    private static List<Class<?>> suites() throws ClassNotFoundException, java.io.IOException {
+        java.nio.file.Path dir;
+        try {
+            dir = Paths.get(AbortSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .resolve("natmpj/it");
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        List<String> names = new ArrayList<>();
+        try (Stream<java.nio.file.Path> files = Files.list(dir)) {
+            files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith("Suite.class"))
+                    .map(f -> f.substring(0, f.length() - ".class".length())).sorted().forEach(names::add);
+        }
+        List<Class<?>> suites = new ArrayList<>();
+        for (String name : names) {
+            Class<?> suite = Class.forName("natmpj.it." + name);
+            if (suite != AbortSuite.class && selected(suite)) suites.add(suite);
+        }
+        return suites;
+    }
+
+    private static boolean selected(Class<?> suite) {
+        List<String> only = list("natmpj.test.suites", "");
+        return only.isEmpty() || only.contains(suite.getSimpleName());
     }
 
     /** A container whose children are built when JUnit reaches it: the launch runs then, not at discovery. */

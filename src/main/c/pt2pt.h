@@ -1,0 +1,26 @@
+/* Blocking point-to-point messaging, probes and status queries. */
+#ifndef NATMPJ_PT2PT_H
+#define NATMPJ_PT2PT_H
+
+#include "natmpj.h"
+
+/* Point-to-point: (array, direct) is the buffer, off its byte offset; status points to NATMPJ_STATUS_SLOTS ints. */
+int natmpj_send(int mode, void *sarray, void *sdirect, int64_t off, int count, natmpj_handle type,
+                int dest, int tag, natmpj_handle comm);
+int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
+                int source, int tag, natmpj_handle comm, int *status);
+int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype, int dest, int stag,
+                    void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype, int source, int rtag,
+                    natmpj_handle comm, int *status);
+int natmpj_sendrecv_replace(void *array, void *direct, int64_t off, int count, natmpj_handle type,
+                            int dest, int stag, int source, int rtag, natmpj_handle comm, int *status);
+/* Queries on a copied MPI_Status (the NATMPJ_STATUS_RAW_LONGS longs of a status slot). */
+int natmpj_status_get_count(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
+                            int *count);
+int natmpj_status_get_elements(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
+                               int *count);
+int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, int *flag);
+int natmpj_probe(int source, int tag, natmpj_handle comm, int *status);
+int natmpj_iprobe(int source, int tag, natmpj_handle comm, int *status);
+
+#endif
