@@ -74,6 +74,7 @@ ADDRESS(void, direct)
 ADDRESS(int, status)
 ADDRESS(int, statuses)      /* n consecutive status slot blocks */
 ADDRESS(int64_t, requests)  /* n request handles, read and written back in place */
+ADDRESS(int, indices)       /* n ints: the indices Waitsome/Testsome write */
 ADDRESS(void, address)      /* any other native memory Java owns (staging buffers, attached buffers) */
 ADDRESS(void, address2)
 

@@ -131,6 +131,167 @@ public class Comm {
         return new Status(status);
     }
 
+    /** Blocking buffered send: the message is copied into the buffer given to {@code MPI.Buffer_attach}. */
+    public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send(SEND_BUFFERED, "Comm.Bsend", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Starts a standard-mode send; the buffer must not change until the request completes. */
+    public Request Isend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        return isend(SEND_STANDARD, "Comm.Isend", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Starts a buffered-mode send (through the buffer given to {@code MPI.Buffer_attach}). */
+    public Request Ibsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        return isend(SEND_BUFFERED, "Comm.Ibsend", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Starts a synchronous-mode send: it completes once the matching receive has started. */
+    public Request Issend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        return isend(SEND_SYNCHRONOUS, "Comm.Issend", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Starts a ready-mode send: the matching receive must already be posted. */
+    public Request Irsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        return isend(SEND_READY, "Comm.Irsend", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Starts a receive; the buffer holds the message once the request completes. */
+    public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) throws MPIException {
+        String call = "Comm.Irecv";
+        MPI.requireActive(call);
+        checkSource(call, source);
+        checkRecvTag(call, tag);
+        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        long[] request = new long[1];
+        int rc = NativeMPIJNI.irecv(data.address, count, datatype.handle, source, tag, handle, request);
+        return request(rc, call, data, new Request(request[0], false, true, data));
+    }
+
+    /** A persistent standard-mode send, started by {@link Prequest#Start}. */
+    public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit(SEND_STANDARD, "Comm.Send_init", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** A persistent buffered-mode send. */
+    public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit(SEND_BUFFERED, "Comm.Bsend_init", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** A persistent synchronous-mode send. */
+    public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit(SEND_SYNCHRONOUS, "Comm.Ssend_init", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** A persistent ready-mode send. */
+    public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit(SEND_READY, "Comm.Rsend_init", buf, offset, count, datatype, dest, tag);
+    }
+
+    /** A persistent receive, started by {@link Prequest#Start}. */
+    public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag)
+            throws MPIException {
+        String call = "Comm.Recv_init";
+        MPI.requireActive(call);
+        checkSource(call, source);
+        checkRecvTag(call, tag);
+        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        long[] request = new long[1];
+        int rc = NativeMPIJNI.recv_init(data.address, count, datatype.handle, source, tag, handle, request);
+        return request(rc, call, data, new Prequest(request[0], true, data));
+    }
+
+    private Request isend(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest,
+                          int tag) {
+        MPI.requireActive(call);
+        checkRank(call, "dest", dest);
+        checkTag(call, tag);
+        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        data.copyIn(call);
+        long[] request = new long[1];
+        int rc = NativeMPIJNI.isend(mode, data.address, count, datatype.handle, dest, tag, handle, request);
+        return request(rc, call, data, new Request(request[0], false, false, data));
+    }
+
+    private Prequest sendInit(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest,
+                              int tag) {
+        MPI.requireActive(call);
+        checkRank(call, "dest", dest);
+        checkTag(call, tag);
+        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        long[] request = new long[1];
+        int rc = NativeMPIJNI.send_init(mode, data.address, count, datatype.handle, dest, tag, handle, request);
+        return request(rc, call, data, new Prequest(request[0], false, data));
+    }
+
+    /** The new request, or (when MPI refused to start it) the exception, with its memory given back. */
+    private static <R extends Request> R request(int rc, String call, RequestBuffer data, R request) {
+        if (rc != 0) {
+            data.release();
+            throw MPIException.fromCode(rc, call);
+        }
+        return request;
+    }
+
+    /** Upper bound of the bytes {@link #Pack} writes for {@code incount} items of {@code datatype}. */
+    public int Pack_size(int incount, Datatype datatype) throws MPIException {
+        String call = "Comm.Pack_size";
+        MPI.requireActive(call);
+        if (datatype == null) throw new NullPointerException(call + ": datatype is null");
+        if (incount < 0) throw new IllegalArgumentException(call + ": incount is " + incount + ", must be >= 0");
+        int[] size = new int[1];
+        MPIException.check(NativeMPIJNI.pack_size(incount, datatype.handle, handle, size), call);
+        return size[0];
+    }
+
+    /**
+     * Packs {@code incount} items into {@code outbuf} from byte {@code position} on (mpiJava 1.2) and returns the
+     * position after them. Send the bytes with {@code MPI.PACKED}.
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position)
+            throws MPIException {
+        String call = "Comm.Pack";
+        MPI.requireActive(call);
+        long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, datatype);
+        checkPosition(call, "outbuf", outbuf, position);
+        int[] end = new int[1];
+        int rc = NativeMPIJNI.pack(Buffers.array(inbuf), Buffers.address(inbuf), off, incount, datatype.handle,
+                outbuf, 0, outbuf.length, position, handle, end);
+        Reference.reachabilityFence(inbuf); // MPI saw only the address of a direct buffer
+        MPIException.check(rc, call);
+        return end[0];
+    }
+
+    /**
+     * Unpacks {@code outcount} items from {@code inbuf}, starting at byte {@code position}, into {@code outbuf}
+     * (mpiJava 1.2); returns the position after the bytes used.
+     */
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype)
+            throws MPIException {
+        String call = "Comm.Unpack";
+        MPI.requireActive(call);
+        checkPosition(call, "inbuf", inbuf, position);
+        long off = Buffers.offset(call, "outbuf", outbuf, offset, outcount, datatype);
+        int[] end = new int[1];
+        int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, Buffers.array(outbuf),
+                Buffers.address(outbuf), off, outcount, datatype.handle, handle, end);
+        Reference.reachabilityFence(outbuf); // MPI saw only the address of a direct buffer
+        MPIException.check(rc, call);
+        return end[0];
+    }
+
+    private static void checkPosition(String call, String name, byte[] bytes, int position) {
+        if (bytes == null) throw new NullPointerException(call + ": " + name + " is null");
+        if (position < 0 || position > bytes.length) {
+            throw new IndexOutOfBoundsException(call + ": position is " + position + ", outside " + name
+                    + " (length " + bytes.length + ")");
+        }
+    }
+
     /** Waits until a matching message can be received and describes it, without receiving it. */
     public Status Probe(int source, int tag) throws MPIException {
         String call = "Comm.Probe";

@@ -1,5 +1,7 @@
 package mpi;
 
+import java.nio.ByteBuffer;
+
 import natmpj.internal.NativeLibrary;
 import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPIJNI;
@@ -28,6 +30,23 @@ public class MPI {
     public static int ANY_TAG;
     public static int PROC_NULL;
     public static int UNDEFINED;
+
+    /** A null request: Wait and Test on it return at once. */
+    public static Request REQUEST_NULL;
+    /** The status of a null or inactive request. */
+    public static Status EMPTY_STATUS;
+    /** Bytes MPI adds to each message in the buffer given to {@link #Buffer_attach}. */
+    public static int BSEND_OVERHEAD;
+    /** MPJ Express's per-message overheads of its own devices; natmpj adds none to MPI's (0). */
+    public static int SEND_OVERHEAD;
+    public static int RECV_OVERHEAD;
+
+    /** Thread-support levels for {@link #Init_thread} / {@link #initThread}, lowest first. */
+    public static int THREAD_SINGLE;
+    public static int THREAD_FUNNELED;
+    public static int THREAD_SERIALIZED;
+    public static int THREAD_MULTIPLE;
+    static long requestNullHandle;
 
     public static Datatype BYTE;
     public static Datatype CHAR;
@@ -71,6 +90,14 @@ public class MPI {
         PROC_NULL = NativeMPIJNI.int_constant(Id.PROC_NULL);
         UNDEFINED = NativeMPIJNI.int_constant(Id.UNDEFINED);
 
+        requestNullHandle = handle(Id.REQUEST_NULL);
+        REQUEST_NULL = new Request(requestNullHandle);
+        BSEND_OVERHEAD = NativeMPIJNI.int_constant(Id.BSEND_OVERHEAD);
+        THREAD_SINGLE = NativeMPIJNI.int_constant(Id.THREAD_SINGLE);
+        THREAD_FUNNELED = NativeMPIJNI.int_constant(Id.THREAD_FUNNELED);
+        THREAD_SERIALIZED = NativeMPIJNI.int_constant(Id.THREAD_SERIALIZED);
+        THREAD_MULTIPLE = NativeMPIJNI.int_constant(Id.THREAD_MULTIPLE);
+
         BYTE = type(Id.TYPE_INT8, BasicType.BYTE, "MPI.BYTE");
         CHAR = type(Id.TYPE_UINT16, BasicType.CHAR, "MPI.CHAR");
         SHORT = type(Id.TYPE_INT16, BasicType.SHORT, "MPI.SHORT");
@@ -111,14 +138,128 @@ public class MPI {
      * MPIException. Returns the arguments, unchanged.
      */
     public static String[] Init(String[] args) throws MPIException {
+        initialize("MPI.Init", THREAD_FUNNELED);
+        return args;
+    }
+
+    /**
+     * Initializes MPI asking for thread level {@code required} ({@code MPI.THREAD_SINGLE} ..
+     * {@code MPI.THREAD_MULTIPLE}) and returns the level MPI provides, which may be lower. With THREAD_MULTIPLE any
+     * number of Java threads may call natmpj at once.
+     */
+    public static int Init_thread(String[] args, int required) throws MPIException {
+        return initialize("MPI.Init_thread", checkLevel("MPI.Init_thread", required));
+    }
+
+    /**
+     * MPJ Express's spelling of {@link #Init_thread}: {@code initThread(required, provided, args)}; the level MPI
+     * provides is {@link #queryThread()}. Returns the arguments.
+     */
+    public static String[] initThread(int required, int provided, String[] args) throws MPIException {
+        initialize("MPI.initThread", checkLevel("MPI.initThread", required));
+        return args;
+    }
+
+    /** The thread level MPI provides (MPI_Query_thread). */
+    public static int Query_thread() throws MPIException {
+        requireActive("MPI.Query_thread");
+        return NativeMPIJNI.query_thread();
+    }
+
+    /** MPJ Express's spelling of {@link #Query_thread}. */
+    public static int queryThread() throws MPIException {
+        requireActive("MPI.queryThread");
+        return NativeMPIJNI.query_thread();
+    }
+
+    /** Whether the calling thread is the one that initialized MPI (MPI_Is_thread_main). */
+    public static boolean Is_thread_main() throws MPIException {
+        requireActive("MPI.Is_thread_main");
+        return NativeMPIJNI.is_thread_main() != 0;
+    }
+
+    /** MPJ Express's spelling of {@link #Is_thread_main}. */
+    public static boolean isMainThread() throws MPIException {
+        requireActive("MPI.isMainThread");
+        return NativeMPIJNI.is_thread_main() != 0;
+    }
+
+    private static int checkLevel(String call, int required) {
+        if (required != THREAD_SINGLE && required != THREAD_FUNNELED && required != THREAD_SERIALIZED
+                && required != THREAD_MULTIPLE) {
+            throw new IllegalArgumentException(call + ": required is " + required + ", not one of MPI.THREAD_SINGLE ("
+                    + THREAD_SINGLE + "), THREAD_FUNNELED, THREAD_SERIALIZED, THREAD_MULTIPLE (" + THREAD_MULTIPLE
+                    + ")");
+        }
+        return required;
+    }
+
+    /**
+     * Gives MPI a buffer for buffered-mode sends (Bsend, Ibsend, Bsend_init). A direct ByteBuffer is used in place;
+     * a heap ByteBuffer or an array (mpiJava 1.2's byte[] form) is only a size: MPI gets native memory of that size,
+     * since it keeps the buffer across calls. Account {@code MPI.BSEND_OVERHEAD} bytes per pending message.
+     */
+    public static void Buffer_attach(ByteBuffer buffer) throws MPIException {
+        attach("MPI.Buffer_attach", buffer, buffer == null ? 0 : buffer.capacity());
+    }
+
+    /** mpiJava 1.2's form of {@link #Buffer_attach(ByteBuffer)}. */
+    public static void Buffer_attach(byte[] buffer) throws MPIException {
+        attach("MPI.Buffer_attach", buffer, buffer == null ? 0 : buffer.length);
+    }
+
+    /**
+     * Waits until every buffered message has been delivered, takes the buffer back from MPI and returns it (the
+     * object given to Buffer_attach; mpiJava 1.2 returns it, MPJ Express returns nothing).
+     */
+    public static Object Buffer_detach() throws MPIException {
+        String call = "MPI.Buffer_detach";
         synchronized (MPI.class) {
-            if (state == ACTIVE) throw new IllegalStateException("MPI.Init: MPI is already initialized");
+            requireActive(call);
+            if (attached == null) throw new IllegalStateException(call + ": no buffer is attached");
+            MPIException.check(NativeMPIJNI.buffer_detach(), call);
+            Object buffer = attached;
+            if (attachedStaging != null) attachedStaging.release();
+            attached = null;
+            attachedStaging = null;
+            return buffer;
+        }
+    }
+
+    private static Object attached;
+    private static Staging attachedStaging;
+
+    private static void attach(String call, Object buffer, int size) {
+        synchronized (MPI.class) {
+            requireActive(call);
+            if (buffer == null) throw new NullPointerException(call + ": buffer is null");
+            if (attached != null) throw new IllegalStateException(call + ": a buffer is already attached; detach it first");
+            Staging staging = null;
+            long address;
+            if (buffer instanceof ByteBuffer && ((ByteBuffer) buffer).isDirect()) {
+                address = Buffers.address(buffer);
+            } else {
+                staging = Staging.acquire(size, call);
+                address = staging.address;
+            }
+            int rc = NativeMPIJNI.buffer_attach(address, size);
+            if (rc != 0) {
+                if (staging != null) staging.release();
+                throw MPIException.fromCode(rc, call);
+            }
+            attached = buffer; // keeps a direct buffer reachable while MPI uses it
+            attachedStaging = staging;
+        }
+    }
+
+    private static int initialize(String call, int required) {
+        synchronized (MPI.class) {
+            if (state == ACTIVE) throw new IllegalStateException(call + ": MPI is already initialized");
             if (state == FINALIZED) {
-                throw new IllegalStateException("MPI.Init: MPI has been finalized and cannot be initialized again");
+                throw new IllegalStateException(call + ": MPI has been finalized and cannot be initialized again");
             }
             int[] provided = new int[1];
-            MPIException.check(NativeMPIJNI.init_thread(NativeMPIJNI.int_constant(Id.THREAD_FUNNELED), provided),
-                    "MPI.Init");
+            MPIException.check(NativeMPIJNI.init_thread(required, provided), call);
             for (Intracomm comm : new Intracomm[] {COMM_WORLD, COMM_SELF}) {
                 MPIException.check(NativeMPIJNI.comm_set_errhandler(comm.handle, ERRORS_RETURN.handle), "MPI.Init");
                 comm.cacheShape();
@@ -129,8 +270,9 @@ public class MPI {
             int[] tagUb = new int[1];
             MPIException.check(NativeMPIJNI.comm_tag_ub(COMM_WORLD.handle, tagUb), "MPI.Init");
             tagUpperBound = tagUb[0];
+            EMPTY_STATUS = Status.empty();
             state = ACTIVE;
-            return args;
+            return provided[0];
         }
     }
 
@@ -139,7 +281,9 @@ public class MPI {
         synchronized (MPI.class) {
             requireActive("MPI.Finalize");
             state = FINALIZED;
-            MPIException.check(NativeMPIJNI.finalize_mpi(), "MPI.Finalize");
+            int rc = NativeMPIJNI.finalize_mpi();
+            Staging.releaseAll(); // MPI no longer uses any buffer
+            MPIException.check(rc, "MPI.Finalize");
         }
     }
 

@@ -2,6 +2,8 @@ package mpi;
 
 import static natmpj.jni.NativeMPIConstants.*;
 
+import java.nio.ByteBuffer;
+
 import natmpj.jni.NativeMPIJNI;
 
 /**
@@ -25,13 +27,27 @@ public class Status {
 
     /** Builds a Status from what the C layer just wrote into this thread's status buffer. */
     Status(StatusBuffer scratch) {
+        this(scratch.slots, 0);
+    }
+
+    /** Builds a Status from a status slot block the C layer wrote at {@code base} bytes into {@code memory}. */
+    Status(ByteBuffer memory, int base) {
         this();
-        source = scratch.get(STATUS_SOURCE);
-        tag = scratch.get(STATUS_TAG);
-        raw0 = scratch.getRaw(0);
-        raw1 = scratch.getRaw(1);
-        raw2 = scratch.getRaw(2);
-        raw3 = scratch.getRaw(3);
+        source = memory.getInt(base + STATUS_SOURCE * Integer.BYTES);
+        tag = memory.getInt(base + STATUS_TAG * Integer.BYTES);
+        int raw = base + STATUS_RAW * Integer.BYTES;
+        raw0 = memory.getLong(raw);
+        raw1 = memory.getLong(raw + Long.BYTES);
+        raw2 = memory.getLong(raw + 2 * Long.BYTES);
+        raw3 = memory.getLong(raw + 3 * Long.BYTES);
+    }
+
+    /** The status of a request that was null or inactive: MPI's empty status. */
+    static Status empty() {
+        Status s = new Status();
+        s.source = MPI.ANY_SOURCE;
+        s.tag = MPI.ANY_TAG;
+        return s;
     }
 
     /** Number of items of {@code datatype} received, or {@code MPI.UNDEFINED} if not a whole number. */

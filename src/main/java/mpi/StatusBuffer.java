@@ -1,6 +1,5 @@
 package mpi;
 
-import static natmpj.jni.NativeMPIConstants.STATUS_RAW;
 import static natmpj.jni.NativeMPIConstants.STATUS_SLOTS;
 
 import java.nio.ByteBuffer;
@@ -18,7 +17,7 @@ final class StatusBuffer {
     private static volatile StatusBuffer last;
 
     private final Thread owner = Thread.currentThread();
-    private final ByteBuffer slots = ByteBuffer.allocateDirect(STATUS_SLOTS * Integer.BYTES).order(ByteOrder.nativeOrder());
+    final ByteBuffer slots = ByteBuffer.allocateDirect(STATUS_SLOTS * Integer.BYTES).order(ByteOrder.nativeOrder());
     final long address = NativeMPIJNI.buffer_address(slots);
 
     static StatusBuffer current() {
@@ -31,10 +30,5 @@ final class StatusBuffer {
 
     int get(int slot) {
         return slots.getInt(slot * Integer.BYTES);
-    }
-
-    /** The i-th long of the copied MPI_Status. */
-    long getRaw(int i) {
-        return slots.getLong(STATUS_RAW * Integer.BYTES + i * Long.BYTES);
     }
 }

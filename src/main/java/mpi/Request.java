@@ -1,0 +1,283 @@
+package mpi;
+
+import static natmpj.jni.NativeMPIConstants.STATUS_FLAG;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import natmpj.jni.NativeMPIJNI;
+
+/**
+ * A non-blocking communication in progress, completed by {@link #Wait}, {@link #Test} or the static calls on
+ * several requests (which hand the whole array to MPI_Waitall, MPI_Testsome, ...).
+ *
+ * <p>A request keeps what it uses valid until it completes, whatever the garbage collector does meanwhile: a direct
+ * buffer is kept reachable (even if the program drops the request itself), and a Java array is staged in native
+ * memory (see {@link Staging}): copied in when a send starts, copied back when a receive completes. Until then the
+ * array is the caller's, as MPI requires of any buffer in use.
+ */
+public class Request {
+    /** Active requests on direct buffers: MPI holds the buffer's address, so the buffer must stay reachable. */
+    private static final Set<Request> DIRECT_IN_FLIGHT = ConcurrentHashMap.newKeySet();
+
+    long handle;
+    final boolean persistent;
+    final boolean receive;
+    private RequestBuffer buffer;
+    /** Started and not yet completed: only then does completion copy a staged receive back. */
+    boolean active;
+    private boolean cancelled;
+    private boolean freed;
+
+    /** A null request ({@code MPI.REQUEST_NULL}). */
+    Request(long nullHandle) {
+        this.handle = nullHandle;
+        this.persistent = false;
+        this.receive = false;
+    }
+
+    Request(long handle, boolean persistent, boolean receive, RequestBuffer buffer) {
+        this.handle = handle;
+        this.persistent = persistent;
+        this.receive = receive;
+        this.buffer = buffer;
+        if (!persistent) started();
+    }
+
+    /** Marks the request active; a send's array has been copied in by the caller. */
+    final void started() {
+        active = true;
+        if (buffer != null && buffer.buf instanceof java.nio.Buffer) DIRECT_IN_FLIGHT.add(this);
+    }
+
+    /** Blocks until the request completes; a null or inactive request returns at once with an empty status. */
+    public Status Wait() throws MPIException {
+        return waitOne("Request.Wait");
+    }
+
+    /** The status if the request has completed (or is null or inactive), else null. */
+    public Status Test() throws MPIException {
+        return testOne("Request.Test");
+    }
+
+    /** Whether this is a null request: completed (if not persistent), freed, or MPI.REQUEST_NULL. */
+    public boolean Is_null() throws MPIException {
+        MPI.requireActive("Request.Is_null");
+        return handle == MPI.requestNullHandle && !pendingWithoutHandle();
+    }
+
+    /** Asks MPI to cancel the communication; it must still be completed (Wait/Test), and Status.Test_cancelled says
+     *  whether the cancel succeeded. */
+    public void Cancel() throws MPIException {
+        String call = "Request.Cancel";
+        requireUsable(call);
+        if (handle == MPI.requestNullHandle) return;
+        cancelled = true;
+        MPIException.check(NativeMPIJNI.cancel(handle), call);
+    }
+
+    /**
+     * Frees the request. An active communication still completes, but can no longer be waited for; memory it uses
+     * is kept until MPI.Finalize.
+     */
+    public void Free() throws MPIException {
+        String call = "Request.Free";
+        requireUsable(call);
+        if (this == MPI.REQUEST_NULL) return;
+        if (handle != MPI.requestNullHandle) MPIException.check(NativeMPIJNI.request_free(handle), call);
+        handle = MPI.requestNullHandle;
+        freed = true;
+        if (buffer != null) {
+            if (active) buffer.orphan(); else buffer.release();
+            buffer = null;
+        }
+        active = false;
+        DIRECT_IN_FLIGHT.remove(this);
+    }
+
+    // ---------------------------------------------------------------- single-request completion
+
+    /** The request's own completion; MPI.OBJECT receives override it (they have no MPI request until matched). */
+    Status waitOne(String call) {
+        requireUsable(call);
+        if (handle == MPI.requestNullHandle) return Status.empty();
+        StatusBuffer sb = StatusBuffer.current();
+        int rc = NativeMPIJNI.wait(handle, sb.address);
+        return completed(rc, rc == 0 ? new Status(sb) : null, call);
+    }
+
+    Status testOne(String call) {
+        requireUsable(call);
+        if (handle == MPI.requestNullHandle) return Status.empty();
+        StatusBuffer sb = StatusBuffer.current();
+        int rc = NativeMPIJNI.test(handle, sb.address);
+        if (rc == 0 && sb.get(STATUS_FLAG) == 0) return null;
+        return completed(rc, rc == 0 ? new Status(sb) : null, call);
+    }
+
+    /** True for requests completed by polling in Java (MPI.OBJECT receives); the array calls then poll too. */
+    boolean polled() {
+        return false;
+    }
+
+    /** For polled requests: a match is pending although there is no MPI handle yet. */
+    boolean pendingWithoutHandle() {
+        return false;
+    }
+
+    /** For polled requests: tries to complete without reporting it (the next Test/Wait reports); true when done. */
+    boolean progress() {
+        return false;
+    }
+
+    /** Null, freed or an inactive persistent request: Waitany and friends skip it. */
+    boolean idle() {
+        return handle == MPI.requestNullHandle && !pendingWithoutHandle() || persistent && !active;
+    }
+
+    /**
+     * Bookkeeping after MPI completed the request (rc == 0) or failed it: copies a staged receive back, releases a
+     * non-persistent request's memory, and turns the MPI error into an exception.
+     */
+    final Status completed(int rc, Status status, String call) {
+        boolean wasActive = active;
+        active = false;
+        try {
+            if (rc == 0 && wasActive && receive && buffer != null && buffer.staged()
+                    && !(cancelled && status.Test_cancelled())) {
+                buffer.copyOut(call);
+            }
+        } finally {
+            cancelled = false;
+            if (!persistent) {
+                handle = MPI.requestNullHandle;
+                if (buffer != null) buffer.release();
+                buffer = null;
+            }
+            DIRECT_IN_FLIGHT.remove(this);
+        }
+        MPIException.check(rc, call);
+        return wasActive ? status : Status.empty();
+    }
+
+    final void requireUsable(String call) {
+        MPI.requireActive(call);
+        if (freed) throw new IllegalStateException(call + ": the request has been freed");
+    }
+
+    // ---------------------------------------------------------------- several requests
+
+    /** Blocks until one request completes and returns its status, with {@code index} set; when no request is active,
+     *  the status has index {@code MPI.UNDEFINED}. */
+    public static Status Waitany(Request[] array_of_requests) throws MPIException {
+        return any("Request.Waitany", array_of_requests, true);
+    }
+
+    /** Like Waitany, but returns null at once when no request has completed. */
+    public static Status Testany(Request[] array_of_requests) throws MPIException {
+        return any("Request.Testany", array_of_requests, false);
+    }
+
+    /** Blocks until every request completes; status i belongs to request i. */
+    public static Status[] Waitall(Request[] array_of_requests) throws MPIException {
+        return all("Request.Waitall", array_of_requests, true);
+    }
+
+    /** The statuses of all requests if every one has completed, else null (and none is completed by the call). */
+    public static Status[] Testall(Request[] array_of_requests) throws MPIException {
+        return all("Request.Testall", array_of_requests, false);
+    }
+
+    /** Blocks until at least one request completes; returns the statuses of those that did, with {@code index} set
+     *  (an empty array when no request is active). */
+    public static Status[] Waitsome(Request[] array_of_requests) throws MPIException {
+        return some("Request.Waitsome", array_of_requests, true);
+    }
+
+    /** Like Waitsome without blocking: possibly an empty array. */
+    public static Status[] Testsome(Request[] array_of_requests) throws MPIException {
+        return some("Request.Testsome", array_of_requests, false);
+    }
+
+    private static void check(String call, Request[] requests) {
+        MPI.requireActive(call);
+        if (requests == null) throw new NullPointerException(call + ": array_of_requests is null");
+        for (int i = 0; i < requests.length; i++) {
+            if (requests[i] == null) throw new NullPointerException(call + ": array_of_requests[" + i + "] is null");
+            requests[i].requireUsable(call);
+        }
+    }
+
+    private static boolean anyPolled(Request[] requests) {
+        for (Request r : requests) if (r.polled()) return true;
+        return false;
+    }
+
+    private static Status any(String call, Request[] requests, boolean block) {
+        check(call, requests);
+        if (anyPolled(requests)) return Polling.any(call, requests, block);
+        int n = requests.length;
+        RequestScratch scratch = RequestScratch.forRequests(n);
+        for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
+        StatusBuffer sb = StatusBuffer.current();
+        int[] index = {MPI.UNDEFINED}, flag = {1};
+        int rc = block ? NativeMPIJNI.waitany(n, scratch.requests(), sb.address, index)
+                : NativeMPIJNI.testany(n, scratch.requests(), sb.address, index, flag);
+        if (rc != 0 && index[0] >= 0 && index[0] < n) requests[index[0]].completed(rc, null, call);
+        MPIException.check(rc, call);
+        if (flag[0] == 0) return null;
+        if (index[0] == MPI.UNDEFINED) return Status.empty();
+        Status s = requests[index[0]].completed(0, new Status(sb), call);
+        s.index = index[0];
+        return s;
+    }
+
+    static Status[] all(String call, Request[] requests, boolean block) {
+        check(call, requests);
+        if (anyPolled(requests)) return Polling.all(call, requests, block);
+        int n = requests.length;
+        RequestScratch scratch = RequestScratch.forRequests(n);
+        for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
+        int[] flag = {1};
+        int rc = block ? NativeMPIJNI.waitall(n, scratch.requests(), scratch.statuses())
+                : NativeMPIJNI.testall(n, scratch.requests(), scratch.statuses(), flag);
+        if (rc == 0 && flag[0] == 0) return null;
+        Status[] statuses = new Status[n];
+        RuntimeException failure = null;
+        for (int i = 0; i < n; i++) {
+            // After an MPI error the per-request outcome is only known for those MPI has freed (handle now null).
+            if (rc != 0 && scratch.handle(i) != MPI.requestNullHandle && !requests[i].persistent) continue;
+            try {
+                statuses[i] = requests[i].completed(0, scratch.status(i), call);
+            } catch (RuntimeException e) {
+                if (failure == null) failure = e;
+            }
+        }
+        MPIException.check(rc, call);
+        if (failure != null) throw failure;
+        return statuses;
+    }
+
+    private static Status[] some(String call, Request[] requests, boolean block) {
+        check(call, requests);
+        if (anyPolled(requests)) return Polling.some(call, requests, block);
+        int n = requests.length;
+        RequestScratch scratch = RequestScratch.forRequests(n);
+        for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
+        int[] outcount = {0};
+        int rc = block ? NativeMPIJNI.waitsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount)
+                : NativeMPIJNI.testsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount);
+        int done = outcount[0] == MPI.UNDEFINED ? 0 : outcount[0];
+        List<Status> statuses = new ArrayList<>(done);
+        for (int k = 0; k < done; k++) {
+            int i = scratch.index(k);
+            Status s = requests[i].completed(0, scratch.status(k), call);
+            s.index = i;
+            statuses.add(s);
+        }
+        MPIException.check(rc, call);
+        return statuses.toArray(new Status[0]);
+    }
+}
