@@ -65,8 +65,16 @@ public class Comm {
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
-        int rc = NativeMPIJNI.send(mode, Buffers.array(buf), Buffers.address(buf), off, count,
-                datatype.handle, dest, tag, handle);
+        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
+        int rc;
+        if (staged == null) {
+            rc = NativeMPIJNI.send(mode, Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle, dest,
+                    tag, handle);
+        } else {
+            staged.copyIn(call);
+            rc = NativeMPIJNI.send(mode, null, staged.address, 0, count, datatype.handle, dest, tag, handle);
+            staged.release();
+        }
         Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
     }
@@ -79,8 +87,16 @@ public class Comm {
         checkSource(call, source);
         checkRecvTag(call, tag);
         StatusBuffer status = StatusBuffer.current();
-        int rc = NativeMPIJNI.recv(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle,
-                source, tag, handle, status.address);
+        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
+        int rc;
+        if (staged == null) {
+            rc = NativeMPIJNI.recv(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle, source, tag,
+                    handle, status.address);
+        } else {
+            rc = NativeMPIJNI.recv(null, staged.address, 0, count, datatype.handle, source, tag, handle,
+                    status.address);
+            staged.finishReceive(rc, call);
+        }
         Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
         return new Status(status);
@@ -104,9 +120,22 @@ public class Comm {
             throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap; use Sendrecv_replace");
         }
         StatusBuffer status = StatusBuffer.current();
-        int rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf), Buffers.address(sendbuf), soff, sendcount,
-                sendtype.handle, dest, sendtag, Buffers.array(recvbuf), Buffers.address(recvbuf), roff, recvcount,
-                recvtype.handle, source, recvtag, handle, status.address);
+        RequestBuffer sstaged = RequestBuffer.forBlocking(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        RequestBuffer rstaged = RequestBuffer.forBlocking(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+        int rc;
+        if (sstaged == null && rstaged == null) {
+            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf), Buffers.address(sendbuf), soff, sendcount,
+                    sendtype.handle, dest, sendtag, Buffers.array(recvbuf), Buffers.address(recvbuf), roff, recvcount,
+                    recvtype.handle, source, recvtag, handle, status.address);
+        } else {
+            if (sstaged != null) sstaged.copyIn(call);
+            rc = NativeMPIJNI.sendrecv(null, sstaged != null ? sstaged.address : Buffers.address(sendbuf) + soff, 0,
+                    sendcount, sendtype.handle, dest, sendtag, null,
+                    rstaged != null ? rstaged.address : Buffers.address(recvbuf) + roff, 0, recvcount,
+                    recvtype.handle, source, recvtag, handle, status.address);
+            if (sstaged != null) sstaged.release();
+            if (rstaged != null) rstaged.finishReceive(rc, call);
+        }
         Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
         Reference.reachabilityFence(recvbuf);
         MPIException.check(rc, call);
@@ -124,8 +153,17 @@ public class Comm {
         checkSource(call, source);
         checkRecvTag(call, recvtag);
         StatusBuffer status = StatusBuffer.current();
-        int rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf), Buffers.address(buf), off, count,
-                datatype.handle, dest, sendtag, source, recvtag, handle, status.address);
+        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
+        int rc;
+        if (staged == null) {
+            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle,
+                    dest, sendtag, source, recvtag, handle, status.address);
+        } else {
+            staged.copyIn(call);
+            rc = NativeMPIJNI.sendrecv_replace(null, staged.address, 0, count, datatype.handle, dest, sendtag, source,
+                    recvtag, handle, status.address);
+            staged.finishReceive(rc, call);
+        }
         Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
         return new Status(status);

@@ -47,6 +47,8 @@ public class MPI {
     public static int THREAD_SERIALIZED;
     public static int THREAD_MULTIPLE;
     static long requestNullHandle;
+    /** See RequestBuffer.forBlocking: set at Init when threads may call MPI concurrently and pinning can block GC. */
+    static volatile boolean stageBlockingArrays;
 
     public static Datatype BYTE;
     public static Datatype CHAR;
@@ -271,6 +273,7 @@ public class MPI {
             MPIException.check(NativeMPIJNI.comm_tag_ub(COMM_WORLD.handle, tagUb), "MPI.Init");
             tagUpperBound = tagUb[0];
             EMPTY_STATUS = Status.empty();
+            stageBlockingArrays = provided[0] == THREAD_MULTIPLE && !NativeLibrary.gcPinsRegions();
             state = ACTIVE;
             return provided[0];
         }

@@ -43,6 +43,26 @@ final class RequestBuffer {
         return new RequestBuffer(buf, staging.address - start, staging, off, start, end - start, count, type);
     }
 
+    /**
+     * For a blocking call on a Java array when pinning it for the call's whole duration could deadlock: with
+     * THREAD_MULTIPLE, a thread blocked in MPI while holding a critical region keeps the JVM from collecting, so
+     * another thread of this JVM that must allocate before sending the awaited message would never get to send
+     * (JDK 22+ with G1 pins regions instead and needs no staging). Null when the call can pin as usual.
+     */
+    static RequestBuffer forBlocking(String call, String name, Object buf, int offset, int count, Datatype type) {
+        if (!MPI.stageBlockingArrays || buf == null || buf instanceof Buffer || count == 0) return null;
+        return of(call, name, buf, offset, count, type);
+    }
+
+    /** After a staged blocking receive: copy back what arrived, give the memory back. */
+    void finishReceive(int rc, String call) {
+        try {
+            if (rc == 0) copyOut(call);
+        } finally {
+            release();
+        }
+    }
+
     boolean staged() {
         return staging != null;
     }

@@ -122,4 +122,17 @@ public final class NativeLibrary {
         }
         return roots;
     }
+
+    /**
+     * Whether a JNI critical region leaves the collector free to run: G1 pins just the array's region since JDK 22
+     * (JEP 423); every other combination stops collection until the region ends.
+     */
+    public static boolean gcPinsRegions() {
+        if (Runtime.version().feature() < 22) return false;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory
+                .getGarbageCollectorMXBeans()) {
+            if (gc.getName().startsWith("G1")) return true;
+        }
+        return false;
+    }
 }
