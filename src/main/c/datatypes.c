@@ -4,29 +4,30 @@
 
 int natmpj_type_size(natmpj_handle type, int *size) { return MPI_Type_size(TYPE(type), size); }
 
-static int export_type(int rc, MPI_Datatype type, natmpj_handle *out_handle)
+/* Takes the new type by address: read only after the constructor has run and succeeded. */
+static int export_type(int rc, const MPI_Datatype *type, natmpj_handle *out_handle)
 {
-    if (rc == MPI_SUCCESS) *out_handle = (natmpj_handle)type;
+    if (rc == MPI_SUCCESS) *out_handle = (natmpj_handle)*type;
     return rc;
 }
 
 int natmpj_type_contiguous(int count, natmpj_handle oldtype, natmpj_handle *out_handle)
 {
     MPI_Datatype t;
-    return export_type(MPI_Type_contiguous(count, TYPE(oldtype), &t), t, out_handle);
+    return export_type(MPI_Type_contiguous(count, TYPE(oldtype), &t), &t, out_handle);
 }
 
 int natmpj_type_vector(int count, int blocklength, int stride, natmpj_handle oldtype, natmpj_handle *out_handle)
 {
     MPI_Datatype t;
-    return export_type(MPI_Type_vector(count, blocklength, stride, TYPE(oldtype), &t), t, out_handle);
+    return export_type(MPI_Type_vector(count, blocklength, stride, TYPE(oldtype), &t), &t, out_handle);
 }
 
 int natmpj_type_hvector(int count, int blocklength, int64_t stride_bytes, natmpj_handle oldtype,
                         natmpj_handle *out_handle)
 {
     MPI_Datatype t;
-    return export_type(MPI_Type_create_hvector(count, blocklength, (MPI_Aint)stride_bytes, TYPE(oldtype), &t), t,
+    return export_type(MPI_Type_create_hvector(count, blocklength, (MPI_Aint)stride_bytes, TYPE(oldtype), &t), &t,
                        out_handle);
 }
 
@@ -34,7 +35,7 @@ int natmpj_type_indexed(int count, const int *in_ints, const int *in_ints2, natm
                         natmpj_handle *out_handle)
 {
     MPI_Datatype t;
-    return export_type(MPI_Type_indexed(count, in_ints, in_ints2, TYPE(oldtype), &t), t, out_handle);
+    return export_type(MPI_Type_indexed(count, in_ints, in_ints2, TYPE(oldtype), &t), &t, out_handle);
 }
 
 /* MPI_Aint may be narrower than int64_t in principle: copy rather than cast the array. */
@@ -53,7 +54,7 @@ int natmpj_type_hindexed(int count, const int *in_ints, const int64_t *in_longs,
     MPI_Datatype t;
     int rc = MPI_Type_create_hindexed(count, in_ints, displacements, TYPE(oldtype), &t);
     free(displacements);
-    return export_type(rc, t, out_handle);
+    return export_type(rc, &t, out_handle);
 }
 
 int natmpj_type_struct(int count, const int *in_ints, const int64_t *in_longs, const natmpj_handle *in_handles,
@@ -65,7 +66,7 @@ int natmpj_type_struct(int count, const int *in_ints, const int64_t *in_longs, c
     if (displacements && types) {
         for (int i = 0; i < count; i++) types[i] = TYPE(in_handles[i]);
         MPI_Datatype t;
-        rc = export_type(MPI_Type_create_struct(count, in_ints, displacements, types, &t), t, out_handle);
+        rc = export_type(MPI_Type_create_struct(count, in_ints, displacements, types, &t), &t, out_handle);
     }
     free(displacements);
     free(types);
@@ -75,7 +76,7 @@ int natmpj_type_struct(int count, const int *in_ints, const int64_t *in_longs, c
 int natmpj_type_resized(natmpj_handle oldtype, int64_t lb, int64_t extent, natmpj_handle *out_handle)
 {
     MPI_Datatype t;
-    return export_type(MPI_Type_create_resized(TYPE(oldtype), (MPI_Aint)lb, (MPI_Aint)extent, &t), t, out_handle);
+    return export_type(MPI_Type_create_resized(TYPE(oldtype), (MPI_Aint)lb, (MPI_Aint)extent, &t), &t, out_handle);
 }
 
 int natmpj_type_commit(natmpj_handle type)

@@ -94,7 +94,7 @@ public class Datatype {
         requireOld(call, "oldtype", oldtype);
         Blocks blocks = Blocks.uniform(count == 0 ? 0 : 1, count, 0, oldtype);
         return build(call, "Contiguous(" + count + ", " + oldtype + ")", oldtype.base, blocks,
-                (out, shape) -> NativeMPIJNI.type_contiguous(count, oldtype.handle, out));
+                out -> NativeMPIJNI.type_contiguous(count, oldtype.handle, out));
     }
 
     /** mpiJava's form of {@link #Contiguous(int, Datatype)} on this type. */
@@ -114,7 +114,7 @@ public class Datatype {
         requireOld(call, "oldtype", oldtype);
         Blocks blocks = Blocks.uniform(count, blocklength, (long) stride * oldtype.extent, oldtype);
         return build(call, "Vector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")", oldtype.base,
-                blocks, (out, shape) -> NativeMPIJNI.type_vector(count, blocklength, stride, oldtype.handle, out));
+                blocks, out -> NativeMPIJNI.type_vector(count, blocklength, stride, oldtype.handle, out));
     }
 
     /** mpiJava's form of {@link #Vector(int, int, int, Datatype)} on this type. */
@@ -133,7 +133,7 @@ public class Datatype {
         long strideBytes = (long) stride * oldtype.base.bytes;
         return build(call, "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")",
                 oldtype.base, blocks,
-                (out, shape) -> NativeMPIJNI.type_hvector(count, blocklength, strideBytes, oldtype.handle, out));
+                out -> NativeMPIJNI.type_hvector(count, blocklength, strideBytes, oldtype.handle, out));
     }
 
     /** mpiJava's form of {@link #Hvector(int, int, int, Datatype)} on this type. */
@@ -155,7 +155,7 @@ public class Datatype {
         int[] lengths = blocklengths.clone(), disps = displacements.clone();
         Blocks blocks = Blocks.listed(lengths, starts, oldtype);
         return build(call, "Indexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.base, blocks,
-                (out, shape) -> NativeMPIJNI.type_indexed(lengths.length, lengths, disps, oldtype.handle, out));
+                out -> NativeMPIJNI.type_indexed(lengths.length, lengths, disps, oldtype.handle, out));
     }
 
     /** mpiJava's form of {@link #Indexed(int[], int[], Datatype)} on this type. */
@@ -177,7 +177,7 @@ public class Datatype {
         }
         Blocks blocks = Blocks.listed(lengths, starts, oldtype);
         return build(call, "Hindexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.base, blocks,
-                (out, shape) -> NativeMPIJNI.type_hindexed(lengths.length, lengths, bytes, oldtype.handle, out));
+                out -> NativeMPIJNI.type_hindexed(lengths.length, lengths, bytes, oldtype.handle, out));
     }
 
     /** mpiJava's form of {@link #Hindexed(int[], int[], Datatype)} on this type. */
@@ -202,16 +202,12 @@ public class Datatype {
         Datatype[] components = types.clone();
         BasicType base = null;
         int first = -1, data = 0;
-        boolean markers = false;
         for (int i = 0; i < components.length; i++) {
             Datatype t = components[i];
             String arg = "types[" + i + "]";
             if (t == null) throw new NullPointerException(call + ": " + arg + " is null");
             if (t.freed) throw new IllegalStateException(call + ": " + arg + " (" + t + ") has been freed");
-            if (t.isMarker()) {
-                markers |= blocklengths[i] > 0;
-                continue;
-            }
+            if (t.isMarker()) continue;
             requireOld(call, arg, t);
             data++;
             if (base == null) {
@@ -230,7 +226,7 @@ public class Datatype {
         int[] lengths = blocklengths.clone();
         long[] starts = new long[displacements.length];
         for (int i = 0; i < starts.length; i++) starts[i] = displacements[i];
-        // MPI sees the data entries only; the markers become a resize to the bounds Java computed.
+        // MPI sees the data entries only; build() applies the markers' bounds.
         int[] dataLengths = new int[data];
         long[] dataBytes = new long[data];
         long[] dataHandles = new long[data];
@@ -240,18 +236,10 @@ public class Datatype {
             dataBytes[k] = starts[i] * base.bytes;
             dataHandles[k++] = components[i].handle;
         }
-        int bytes = base.bytes, dataCount = data;
-        boolean resize = markers;
+        int dataCount = data;
         return build(call, "Struct(" + lengths.length + " blocks of " + base.name() + ")", base,
-                Blocks.struct(lengths, starts, components), (out, shape) -> {
-                    int rc = NativeMPIJNI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out);
-                    if (rc != 0 || !resize) return rc;
-                    long plainStruct = out[0];
-                    rc = NativeMPIJNI.type_resized(plainStruct, shape.lb * bytes, (shape.ub - shape.lb) * bytes, out);
-                    int freeRc = NativeMPIJNI.type_free(plainStruct);
-                    if (rc == 0 && freeRc != 0) NativeMPIJNI.type_free(out[0]);
-                    return rc != 0 ? rc : freeRc;
-                });
+                Blocks.struct(lengths, starts, components),
+                out -> NativeMPIJNI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out));
     }
 
     // ---- queries ----
@@ -419,17 +407,28 @@ public class Datatype {
         for (int i = 0; i < blocklengths.length; i++) requireCount(call, "blocklengths[" + i + "]", blocklengths[i]);
     }
 
-    /** Creates the MPI type into out[0] given the shape Java computed; returns the MPI error code. */
+    /** Creates the MPI type into out[0]; returns the MPI error code. */
     private interface Creator {
-        int create(long[] out, Shape shape);
+        int create(long[] out);
     }
 
+    /**
+     * Builds the type in MPI, commits it and reads its shape. When LB/UB markers set a bound, the type is resized
+     * to the bounds Java computed: MPI-3 has no markers, and MPI libraries disagree on whether a resized component
+     * still outranks the other components' data (Open MPI keeps MPI-1's rule, MPICH does not).
+     */
     private static Datatype build(String call, String name, BasicType base, Blocks blocks, Creator creator) {
         Shape shape = blocks.shape(call);
         if (!base.movedByMpi()) return new Datatype(nullHandle(), base, name, base.mpjCode, shape, blocks, false);
         long[] out = new long[1];
-        MPIException.check(creator.create(out, shape), call);
+        MPIException.check(creator.create(out), call);
         long handle = out[0];
+        if (shape.lbBound == Bound.MARKER || shape.ubBound == Bound.MARKER) {
+            int rc = NativeMPIJNI.type_resized(handle, shape.lb * base.bytes, (shape.ub - shape.lb) * base.bytes, out);
+            NativeMPIJNI.type_free(handle); // the resized type keeps what it needs of it
+            MPIException.check(rc, call);
+            handle = out[0];
+        }
         try {
             MPIException.check(NativeMPIJNI.type_commit(handle), call);
             shape = shape.measuredBy(call, handle, base);
