@@ -205,9 +205,7 @@ public class Datatype {
         for (int i = 0; i < components.length; i++) {
             Datatype t = components[i];
             String arg = "types[" + i + "]";
-            if (t == null) throw new NullPointerException(call + ": " + arg + " is null");
-            if (t.freed) throw new IllegalStateException(call + ": " + arg + " (" + t + ") has been freed");
-            if (t.isMarker()) continue;
+            if (t != null && t.isMarker()) continue;
             requireOld(call, arg, t);
             data++;
             if (base == null) {
