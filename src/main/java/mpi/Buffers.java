@@ -21,10 +21,13 @@ final class Buffers {
     /** Validates (buf, offset, count, type) and returns the byte offset into it. */
     static long offset(String call, String name, Object buf, int offset, int count, Datatype type) {
         if (type == null) throw new NullPointerException(call + ": datatype of " + name + " is null");
-        if (count < 0) throw new IllegalArgumentException(call + ": count of " + name + " is " + count + ", must be >= 0");
+        if (count < 0) {
+            throw new IllegalArgumentException(call + ": count of " + name + " is " + count + ", must be >= 0");
+        }
         if (offset < 0) {
             throw new IndexOutOfBoundsException(call + ": offset of " + name + " is " + offset + ", must be >= 0");
         }
+        if (!type.plain) return derivedOffset(call, name, buf, offset, count, type);
         if (buf == null) {
             if (count == 0) return 0;
             throw new NullPointerException(call + ": " + name + " is null but count is " + count);
@@ -43,7 +46,51 @@ final class Buffers {
         return (long) offset * type.base.bytes;
     }
 
-    private static long directOffset(String call, String name, Buffer buf, int offset, int count, Datatype type) {
+    /**
+     * Derived types, MPI.OBJECT and the types that describe no data. An item may reach before its position (negative
+     * lower bound) and past it by more than its size, so the elements [offset + spanStart, offset + spanEnd) it
+     * touches must lie inside the buffer. In elements, with long arithmetic: spans stay below 2^62.
+     */
+    private static long derivedOffset(String call, String name, Object buf, int offset, int count, Datatype type) {
+        if (type.isFreed()) throw new IllegalStateException(call + ": the datatype of " + name + " has been freed");
+        if (type.base == BasicType.NONE) {
+            throw new IllegalArgumentException(call + ": datatype of " + name + " is " + type
+                    + ", which describes no data");
+        }
+        if (buf == null) {
+            if (count == 0) return 0;
+            throw new NullPointerException(call + ": " + name + " is null but count is " + count);
+        }
+        long length;
+        String where;
+        if (buf instanceof Buffer) {
+            if (type.base == BasicType.OBJECT) {
+                throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
+                        + " but datatype " + type + " holds Java objects and needs an Object[]");
+            }
+            requireDirect(call, name, (Buffer) buf);
+            length = ((Buffer) buf).capacity() / type.base.bytes;
+            where = "buffer (capacity " + ((Buffer) buf).capacity() + " bytes, " + length + " elements)";
+        } else {
+            boolean matches = type.base == BasicType.OBJECT ? buf instanceof Object[]
+                    : buf.getClass() == type.base.arrayClass;
+            if (!matches) {
+                throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
+                        + " but datatype " + type + " needs a " + type.base.arrayClass.getSimpleName()
+                        + (type.base == BasicType.OBJECT ? "" : " or a direct ByteBuffer"));
+            }
+            length = Array.getLength(buf);
+            where = "array (length " + length + ")";
+        }
+        long start = offset + type.spanStart(count), end = offset + type.spanEnd(count);
+        if (start < 0 || end > length || start == end && offset > length) {
+            throw new IndexOutOfBoundsException(call + ": offset " + offset + " + count " + count + " items of "
+                    + type + " of " + name + " touch elements [" + start + ", " + end + "), outside the " + where);
+        }
+        return (long) offset * type.base.bytes;
+    }
+
+    private static void requireDirect(String call, String name, Buffer buf) {
         if (!(buf instanceof ByteBuffer)) {
             throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
                     + "; natmpj takes Java arrays and direct ByteBuffers");
@@ -52,6 +99,10 @@ final class Buffers {
             throw new IllegalArgumentException(call + ": " + name + " is a heap ByteBuffer; use a direct one "
                     + "(ByteBuffer.allocateDirect) or pass the array itself");
         }
+    }
+
+    private static long directOffset(String call, String name, Buffer buf, int offset, int count, Datatype type) {
+        requireDirect(call, name, buf);
         long size = type.base.bytes;
         long end = ((long) offset + count) * size;
         if (end > buf.capacity()) {

@@ -1,37 +1,330 @@
 package mpi;
 
+import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPIJNI;
 
 /**
  * An MPI datatype. The predefined ones map Java's fixed-width primitives to MPI's fixed-width types
  * ({@code MPI.INT} is MPI_INT32_T, {@code MPI.LONG} MPI_INT64_T, {@code MPI.CHAR} MPI_UINT16_T, {@code MPI.BOOLEAN}
  * the one-byte MPI_C_BOOL), so a Java {@code long} is never sent as a C {@code long}.
+ *
+ * <p>Derived types follow mpiJava 1.2: every displacement, stride, bound and size counts elements of the base type
+ * (the Java array's element type), never bytes. Vector strides and Indexed displacements count extents of the old
+ * type, as in MPI; Hvector strides and Hindexed / Struct displacements count base elements where MPI counts bytes.
+ * A derived type is built from one base type (a Struct's components must share it, MPI.LB / MPI.UB aside) and is
+ * committed as it is built, so {@link #Commit} is optional. The constructors exist in both spellings: MPJ Express's
+ * static {@code Datatype.Vector(count, blocklength, stride, oldtype)} and mpiJava's {@code oldtype.Vector(count,
+ * blocklength, stride)}.
+ *
+ * <p>MPI-3 dropped MPI_LB and MPI_UB, so {@code MPI.LB} / {@code MPI.UB} entries of a Struct are applied here with
+ * MPI-1's rules (the lower bound is the least LB marker if there is one, else the least lower bound of the data;
+ * the upper bound likewise) and handed to MPI as MPI_Type_create_resized. Types over {@code MPI.OBJECT} have no MPI
+ * handle: their layout is computed in Java.
  */
 public class Datatype {
-    final long handle;
+    /** The MPI handle; MPI_DATATYPE_NULL for types MPI never sees (OBJECT-based, MPI.NULL, LB/UB) and once freed. */
+    long handle;
     final BasicType base;
+    /**
+     * MPJ Express's number for the base type: BYTE 1, CHAR 2, SHORT 3, BOOLEAN 4, INT 5, LONG 6, FLOAT 7, DOUBLE 8,
+     * PACKED 9, OBJECT 12; 0 for MPI.NULL and -1 for MPI.LB / MPI.UB. Read-only here.
+     */
+    public final int baseType;
     private final String name;
     /*
-     * The shape of one item, in elements of the base type (mpiJava counts displacements and strides in base
-     * elements, never bytes): lower bound, extent (the stride between consecutive items), size (elements of data)
-     * and the true lower and upper bounds of the data itself (which LB/UB markers may place outside lb..lb+extent).
-     * The predefined types are one element: 0, 1, 1, 0, 1.
+     * The shape of one item, in elements of the base type: lower bound, extent (the stride between consecutive
+     * items), size (elements of data) and the true lower and upper bounds of the data itself (which LB/UB markers
+     * may place outside lb..lb+extent). The predefined types are one element: 0, 1, 1, 0, 1.
      */
     final int lb, extent, size, trueLb, trueUb;
+    /** What set each bound: data, an LB/UB marker (outranking data in every type built from this one), or nothing. */
+    private final Bound lbBound, ubBound;
+    /** A predefined type over a Java primitive: one element per item, all Buffers' fast path has to handle. */
+    final boolean plain;
+    private final boolean predefined;
+    /** How this type was built (null for predefined ones): the source of its element map. */
+    private final Blocks blocks;
+    private boolean freed;
+    private int[] displacements;
 
+    private enum Bound { NONE, DATA, MARKER }
+
+    /** A predefined type of one base element. */
     Datatype(long handle, BasicType base, String name) {
-        this(handle, base, name, 0, 1, 1, 0, 1);
+        this(handle, base, name, base.mpjCode, Shape.ONE_ELEMENT, null, true);
     }
 
-    Datatype(long handle, BasicType base, String name, int lb, int extent, int size, int trueLb, int trueUb) {
+    private Datatype(long handle, BasicType base, String name, int baseType, Shape shape, Blocks blocks,
+                     boolean predefined) {
         this.handle = handle;
         this.base = base;
         this.name = name;
-        this.lb = lb;
-        this.extent = extent;
-        this.size = size;
-        this.trueLb = trueLb;
-        this.trueUb = trueUb;
+        this.baseType = baseType;
+        this.lb = (int) shape.lb;
+        this.extent = (int) (shape.ub - shape.lb);
+        this.size = (int) shape.size;
+        this.trueLb = (int) shape.trueLb;
+        this.trueUb = (int) shape.trueUb;
+        this.lbBound = shape.lbBound;
+        this.ubBound = shape.ubBound;
+        this.blocks = blocks;
+        this.predefined = predefined;
+        this.plain = predefined && base.movedByMpi();
+    }
+
+    /** MPI.LB ({@code lower}) or MPI.UB: a bound marker for Struct, no data, all of its shape 0. */
+    static Datatype boundMarker(long nullHandle, boolean lower, String name) {
+        Shape shape = new Shape(0, 0, 0, 0, 0, lower ? Bound.MARKER : Bound.NONE, lower ? Bound.NONE : Bound.MARKER);
+        return new Datatype(nullHandle, BasicType.NONE, name, -1, shape, null, true);
+    }
+
+    /** MPI.NULL: no data and no bounds; no call accepts it. */
+    static Datatype nullType(long nullHandle, String name) {
+        Shape shape = new Shape(0, 0, 0, 0, 0, Bound.NONE, Bound.NONE);
+        return new Datatype(nullHandle, BasicType.NONE, name, 0, shape, null, true);
+    }
+
+    // ---- constructors, MPJ Express's static form and mpiJava's instance form ----
+
+    /** {@code count} copies of {@code oldtype}, each one extent after the previous. */
+    public static Datatype Contiguous(int count, Datatype oldtype) throws MPIException {
+        String call = "Datatype.Contiguous";
+        MPI.requireActive(call);
+        requireCount(call, "count", count);
+        requireOld(call, "oldtype", oldtype);
+        Blocks blocks = Blocks.uniform(count == 0 ? 0 : 1, count, 0, oldtype);
+        return build(call, "Contiguous(" + count + ", " + oldtype + ")", oldtype.base, blocks,
+                out -> NativeMPIJNI.type_contiguous(count, oldtype.handle, out));
+    }
+
+    /** mpiJava's form of {@link #Contiguous(int, Datatype)} on this type. */
+    public Datatype Contiguous(int count) throws MPIException {
+        return Contiguous(count, this);
+    }
+
+    /**
+     * {@code count} blocks of {@code blocklength} copies of {@code oldtype}; block starts are {@code stride} extents
+     * of {@code oldtype} apart.
+     */
+    public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
+        String call = "Datatype.Vector";
+        MPI.requireActive(call);
+        requireCount(call, "count", count);
+        requireCount(call, "blocklength", blocklength);
+        requireOld(call, "oldtype", oldtype);
+        Blocks blocks = Blocks.uniform(count, blocklength, (long) stride * oldtype.extent, oldtype);
+        return build(call, "Vector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")", oldtype.base,
+                blocks, out -> NativeMPIJNI.type_vector(count, blocklength, stride, oldtype.handle, out));
+    }
+
+    /** mpiJava's form of {@link #Vector(int, int, int, Datatype)} on this type. */
+    public Datatype Vector(int count, int blocklength, int stride) throws MPIException {
+        return Vector(count, blocklength, stride, this);
+    }
+
+    /** Like {@link #Vector(int, int, int, Datatype)} but {@code stride} counts base elements, not extents. */
+    public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
+        String call = "Datatype.Hvector";
+        MPI.requireActive(call);
+        requireCount(call, "count", count);
+        requireCount(call, "blocklength", blocklength);
+        requireOld(call, "oldtype", oldtype);
+        Blocks blocks = Blocks.uniform(count, blocklength, stride, oldtype);
+        long strideBytes = (long) stride * oldtype.base.bytes;
+        return build(call, "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")",
+                oldtype.base, blocks,
+                out -> NativeMPIJNI.type_hvector(count, blocklength, strideBytes, oldtype.handle, out));
+    }
+
+    /** mpiJava's form of {@link #Hvector(int, int, int, Datatype)} on this type. */
+    public Datatype Hvector(int count, int blocklength, int stride) throws MPIException {
+        return Hvector(count, blocklength, stride, this);
+    }
+
+    /**
+     * Block i holds {@code blocklengths[i]} copies of {@code oldtype} starting {@code displacements[i]} extents of
+     * {@code oldtype} from the start.
+     */
+    public static Datatype Indexed(int[] blocklengths, int[] displacements, Datatype oldtype) throws MPIException {
+        String call = "Datatype.Indexed";
+        MPI.requireActive(call);
+        requireBlocks(call, blocklengths, displacements, "displacements");
+        requireOld(call, "oldtype", oldtype);
+        long[] starts = new long[displacements.length];
+        for (int i = 0; i < starts.length; i++) starts[i] = (long) displacements[i] * oldtype.extent;
+        int[] lengths = blocklengths.clone(), disps = displacements.clone();
+        Blocks blocks = Blocks.listed(lengths, starts, oldtype);
+        return build(call, "Indexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.base, blocks,
+                out -> NativeMPIJNI.type_indexed(lengths.length, lengths, disps, oldtype.handle, out));
+    }
+
+    /** mpiJava's form of {@link #Indexed(int[], int[], Datatype)} on this type. */
+    public Datatype Indexed(int[] blocklengths, int[] displacements) throws MPIException {
+        return Indexed(blocklengths, displacements, this);
+    }
+
+    /** Like {@link #Indexed(int[], int[], Datatype)} but displacements count base elements, not extents. */
+    public static Datatype Hindexed(int[] blocklengths, int[] displacements, Datatype oldtype) throws MPIException {
+        String call = "Datatype.Hindexed";
+        MPI.requireActive(call);
+        requireBlocks(call, blocklengths, displacements, "displacements");
+        requireOld(call, "oldtype", oldtype);
+        int[] lengths = blocklengths.clone();
+        long[] starts = new long[displacements.length], bytes = new long[displacements.length];
+        for (int i = 0; i < starts.length; i++) {
+            starts[i] = displacements[i];
+            bytes[i] = (long) displacements[i] * oldtype.base.bytes;
+        }
+        Blocks blocks = Blocks.listed(lengths, starts, oldtype);
+        return build(call, "Hindexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.base, blocks,
+                out -> NativeMPIJNI.type_hindexed(lengths.length, lengths, bytes, oldtype.handle, out));
+    }
+
+    /** mpiJava's form of {@link #Hindexed(int[], int[], Datatype)} on this type. */
+    public Datatype Hindexed(int[] blocklengths, int[] displacements) throws MPIException {
+        return Hindexed(blocklengths, displacements, this);
+    }
+
+    /**
+     * Block i holds {@code blocklengths[i]} copies of {@code types[i]} starting {@code displacements[i]} base
+     * elements from the start. Every type but MPI.LB / MPI.UB must have the same base type; MPI.LB and MPI.UB set
+     * the bounds (MPI-1 rules).
+     */
+    public static Datatype Struct(int[] blocklengths, int[] displacements, Datatype[] types) throws MPIException {
+        String call = "Datatype.Struct";
+        MPI.requireActive(call);
+        requireBlocks(call, blocklengths, displacements, "displacements");
+        if (types == null) throw new NullPointerException(call + ": types is null");
+        if (types.length != blocklengths.length) {
+            throw new IllegalArgumentException(call + ": blocklengths has " + blocklengths.length
+                    + " entries but types has " + types.length);
+        }
+        Datatype[] components = types.clone();
+        BasicType base = null;
+        int first = -1, data = 0;
+        for (int i = 0; i < components.length; i++) {
+            Datatype t = components[i];
+            String arg = "types[" + i + "]";
+            if (t != null && t.isMarker()) continue;
+            requireOld(call, arg, t);
+            data++;
+            if (base == null) {
+                base = t.base;
+                first = i;
+            } else if (t.base != base) {
+                throw new IllegalArgumentException(call + ": " + arg + " is " + t + " over " + t.base.name()
+                        + " but types[" + first + "] is " + components[first] + " over " + base.name()
+                        + "; all types of a Struct (MPI.LB and MPI.UB aside) must share one base type");
+            }
+        }
+        if (base == null) {
+            throw new IllegalArgumentException(call + ": types holds no data type (only MPI.LB / MPI.UB markers), "
+                    + "so the Struct has no base type");
+        }
+        int[] lengths = blocklengths.clone();
+        long[] starts = new long[displacements.length];
+        for (int i = 0; i < starts.length; i++) starts[i] = displacements[i];
+        // MPI sees the data entries only; build() applies the markers' bounds.
+        int[] dataLengths = new int[data];
+        long[] dataBytes = new long[data];
+        long[] dataHandles = new long[data];
+        for (int i = 0, k = 0; i < components.length; i++) {
+            if (components[i].isMarker()) continue;
+            dataLengths[k] = lengths[i];
+            dataBytes[k] = starts[i] * base.bytes;
+            dataHandles[k++] = components[i].handle;
+        }
+        int dataCount = data;
+        return build(call, "Struct(" + lengths.length + " blocks of " + base.name() + ")", base,
+                Blocks.struct(lengths, starts, components),
+                out -> NativeMPIJNI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out));
+    }
+
+    // ---- queries ----
+
+    /** Extent in base elements: the distance between consecutive items of this type in a buffer. */
+    public int Extent() throws MPIException {
+        requireLive("Datatype.Extent");
+        return extent;
+    }
+
+    /** Number of base elements of data in one item (1 for the predefined types). */
+    public int Size() throws MPIException {
+        requireLive("Datatype.Size");
+        return size;
+    }
+
+    /** Lower bound in base elements. */
+    public int Lb() throws MPIException {
+        requireLive("Datatype.Lb");
+        return lb;
+    }
+
+    /** Upper bound in base elements: {@code Lb() + Extent()}. */
+    public int Ub() throws MPIException {
+        requireLive("Datatype.Ub");
+        return lb + extent;
+    }
+
+    /** Derived types are committed when built, so this only checks the type is still usable. */
+    public void Commit() throws MPIException {
+        requireLive("Datatype.Commit");
+    }
+
+    /** Frees a derived type; using it afterwards throws IllegalStateException. Types built from it stay valid. */
+    public void Free() throws MPIException {
+        free("Datatype.Free");
+    }
+
+    /** MPJ Express's spelling of {@link #Free}. */
+    public void free() throws MPIException {
+        free("Datatype.free");
+    }
+
+    private void free(String call) {
+        requireLive(call);
+        if (predefined) throw new IllegalArgumentException(call + ": " + name + " is predefined and cannot be freed");
+        long h = handle;
+        freed = true;
+        handle = nullHandle();
+        if (base.movedByMpi()) MPIException.check(NativeMPIJNI.type_free(h), call);
+    }
+
+    /** MPJ Express's base type number, the same as {@link #baseType}. */
+    public int getType() throws MPIException {
+        requireLive("Datatype.getType");
+        return baseType;
+    }
+
+    /**
+     * Bytes of one base element (1 for BYTE, BOOLEAN and PACKED ... 8 for LONG and DOUBLE); 0 for MPI.OBJECT-based
+     * types, which have no fixed width, and for MPI.NULL, MPI.LB and MPI.UB.
+     */
+    public int getByteSize() throws MPIException {
+        requireLive("Datatype.getByteSize");
+        return base.movedByMpi() ? base.bytes : 0;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    // ---- for the rest of natmpj ----
+
+    /** Throws unless MPI is active and this type has not been freed. */
+    void requireLive(String call) {
+        MPI.requireActive(call);
+        if (freed) throw new IllegalStateException(call + ": the datatype has been freed");
+    }
+
+    boolean isFreed() {
+        return freed;
+    }
+
+    /** MPI.LB or MPI.UB. */
+    boolean isMarker() {
+        return base == BasicType.NONE && (lbBound == Bound.MARKER || ubBound == Bound.MARKER);
     }
 
     /** Bytes between consecutive items: what counts and displacements of v-collectives are multiplied by. */
@@ -40,25 +333,42 @@ public class Datatype {
     }
 
     /**
-     * Byte range [start, end) that {@code count} items starting at a buffer position touch, relative to that
-     * position: what Buffers checks against the buffer's length and what a staging copy must cover.
+     * Base elements [start, end) that {@code count} items starting at a buffer position touch, relative to that
+     * position: what Buffers checks against the buffer's length. Empty when there is no data. Exact: |extent| and
+     * the bounds are below 2^31, so the results stay below 2^62.
      */
-    final long spanStartBytes(int count) {
-        if (count == 0) return 0;
+    final long spanStart(int count) {
+        if (count == 0 || size == 0) return 0;
         long last = (long) (count - 1) * extent;
-        return Math.min(trueLb, last + trueLb) * (long) base.bytes;
+        return Math.min(trueLb, last + trueLb);
+    }
+
+    final long spanEnd(int count) {
+        if (count == 0 || size == 0) return 0;
+        long last = (long) (count - 1) * extent;
+        return Math.max(trueUb, last + trueUb);
+    }
+
+    /** {@link #spanStart} in bytes, for buffers Buffers.offset has already accepted (so no overflow). */
+    final long spanStartBytes(int count) {
+        return spanStart(count) * base.bytes;
     }
 
     final long spanEndBytes(int count) {
-        if (count == 0) return 0;
-        long last = (long) (count - 1) * extent;
-        return Math.max(trueUb, last + trueUb) * (long) base.bytes;
+        return spanEnd(count) * base.bytes;
     }
 
-    /** Bytes of data in one item of this type. */
-    public int Size() throws MPIException {
-        MPI.requireActive("Datatype.Size");
-        return base.bytes;
+    /**
+     * The displacement, in base elements, of every element of one item, in type-map order ({0} for a predefined
+     * type, {} for MPI.NULL, MPI.LB and MPI.UB). Computed on first use; callers must not modify it.
+     */
+    int[] displacements() {
+        int[] d = displacements;
+        if (d == null) {
+            d = blocks != null ? blocks.map(size) : base == BasicType.NONE ? new int[0] : new int[] {0};
+            displacements = d;
+        }
+        return d;
     }
 
     /** Checks MPI agrees with Java on the width of this type; run once at Init. */
@@ -66,13 +376,231 @@ public class Datatype {
         int[] size = new int[1];
         MPIException.check(NativeMPIJNI.type_size(handle, size), "MPI_Type_size(" + name + ")");
         if (size[0] != base.bytes) {
-            throw new MPIException(name + " is " + size[0] + " bytes in this MPI but a Java " + base.name().toLowerCase()
-                    + " is " + base.bytes + ": natmpj cannot run on this MPI");
+            throw new MPIException(name + " is " + size[0] + " bytes in this MPI but a Java "
+                    + base.name().toLowerCase() + " is " + base.bytes + ": natmpj cannot run on this MPI");
         }
     }
 
-    @Override
-    public String toString() {
-        return name;
+    // ---- construction ----
+
+    private static void requireCount(String call, String arg, int value) {
+        if (value < 0) throw new IllegalArgumentException(call + ": " + arg + " is " + value + ", must be >= 0");
+    }
+
+    private static void requireOld(String call, String arg, Datatype old) {
+        if (old == null) throw new NullPointerException(call + ": " + arg + " is null");
+        if (old.freed) throw new IllegalStateException(call + ": " + arg + " (" + old + ") has been freed");
+        if (old.base == BasicType.NONE) {
+            throw new IllegalArgumentException(call + ": " + arg + " is " + old + ", which describes no data");
+        }
+    }
+
+    private static void requireBlocks(String call, int[] blocklengths, int[] displacements, String dispName) {
+        if (blocklengths == null) throw new NullPointerException(call + ": blocklengths is null");
+        if (displacements == null) throw new NullPointerException(call + ": " + dispName + " is null");
+        if (blocklengths.length != displacements.length) {
+            throw new IllegalArgumentException(call + ": blocklengths has " + blocklengths.length + " entries but "
+                    + dispName + " has " + displacements.length);
+        }
+        for (int i = 0; i < blocklengths.length; i++) requireCount(call, "blocklengths[" + i + "]", blocklengths[i]);
+    }
+
+    /** Creates the MPI type into out[0]; returns the MPI error code. */
+    private interface Creator {
+        int create(long[] out);
+    }
+
+    /**
+     * Builds the type in MPI, commits it and reads its shape. When LB/UB markers set a bound, the type is resized
+     * to the bounds Java computed: MPI-3 has no markers, and MPI libraries disagree on whether a resized component
+     * still outranks the other components' data (Open MPI keeps MPI-1's rule, MPICH does not).
+     */
+    private static Datatype build(String call, String name, BasicType base, Blocks blocks, Creator creator) {
+        Shape shape = blocks.shape(call);
+        if (!base.movedByMpi()) return new Datatype(nullHandle(), base, name, base.mpjCode, shape, blocks, false);
+        long[] out = new long[1];
+        MPIException.check(creator.create(out), call);
+        long handle = out[0];
+        if (shape.lbBound == Bound.MARKER || shape.ubBound == Bound.MARKER) {
+            int rc = NativeMPIJNI.type_resized(handle, shape.lb * base.bytes, (shape.ub - shape.lb) * base.bytes, out);
+            NativeMPIJNI.type_free(handle); // the resized type keeps what it needs of it
+            MPIException.check(rc, call);
+            handle = out[0];
+        }
+        try {
+            MPIException.check(NativeMPIJNI.type_commit(handle), call);
+            shape = shape.measuredBy(call, handle, base);
+        } catch (RuntimeException e) {
+            NativeMPIJNI.type_free(handle);
+            throw e;
+        }
+        return new Datatype(handle, base, name, base.mpjCode, shape, blocks, false);
+    }
+
+    private static long nullHandle() {
+        return NativeMPIJNI.handle_constant(NativeMPIConstants.TYPE_NULL);
+    }
+
+    /** Bounds and size of one item in base elements, with what set each bound. */
+    private static final class Shape {
+        static final Shape ONE_ELEMENT = new Shape(0, 1, 0, 1, 1, Bound.DATA, Bound.DATA);
+
+        final long lb, ub, trueLb, trueUb, size;
+        final Bound lbBound, ubBound;
+
+        Shape(long lb, long ub, long trueLb, long trueUb, long size, Bound lbBound, Bound ubBound) {
+            this.lb = lb;
+            this.ub = ub;
+            this.trueLb = trueLb;
+            this.trueUb = trueUb;
+            this.size = size;
+            this.lbBound = lbBound;
+            this.ubBound = ubBound;
+        }
+
+        /** Throws unless every value (and the extent) fits the int fields of Datatype. */
+        Shape requireInt(String call) {
+            long[] values = {lb, ub, trueLb, trueUb, size, ub - lb};
+            for (long v : values) {
+                if (v != (int) v) {
+                    throw new IllegalArgumentException(call + ": the new datatype spans " + v
+                            + " base elements, more than an int can count");
+                }
+            }
+            return this;
+        }
+
+        /** The shape MPI reports for handle (bytes divided into base elements); the bound kinds stay Java's. */
+        Shape measuredBy(String call, long handle, BasicType base) {
+            long[] s = new long[5]; // lb, extent, true lb, true extent, size
+            MPIException.check(NativeMPIJNI.type_shape(handle, s), call);
+            if (s[4] < 0) throw new IllegalArgumentException(call + ": the new datatype is too large for MPI");
+            for (long v : s) {
+                if (v % base.bytes != 0) {
+                    throw new IllegalArgumentException(call + ": MPI laid the new datatype out at " + v
+                            + " bytes, not a whole number of " + base.name() + " elements");
+                }
+            }
+            int b = base.bytes;
+            return new Shape(s[0] / b, (s[0] + s[1]) / b, s[2] / b, (s[2] + s[3]) / b, s[4] / b, lbBound, ubBound)
+                    .requireInt(call);
+        }
+    }
+
+    /**
+     * What a derived type is made of, in base elements: block i holds length(i) copies of type(i), one extent of
+     * type(i) apart, the first at start(i). Vector-like types have uniform blocks (start(i) = i * stride) so that
+     * their shape costs O(1) whatever their count.
+     */
+    private static final class Blocks {
+        final int count;
+        private final int[] lengths;
+        private final int length;
+        private final long[] starts;
+        private final long stride;
+        private final Datatype[] types;
+        private final Datatype type;
+
+        private Blocks(int count, int[] lengths, int length, long[] starts, long stride, Datatype[] types,
+                       Datatype type) {
+            this.count = count;
+            this.lengths = lengths;
+            this.length = length;
+            this.starts = starts;
+            this.stride = stride;
+            this.types = types;
+            this.type = type;
+        }
+
+        static Blocks uniform(int count, int length, long stride, Datatype type) {
+            return new Blocks(count, null, length, null, stride, null, type);
+        }
+
+        static Blocks listed(int[] lengths, long[] starts, Datatype type) {
+            return new Blocks(lengths.length, lengths, 0, starts, 0, null, type);
+        }
+
+        static Blocks struct(int[] lengths, long[] starts, Datatype[] types) {
+            return new Blocks(lengths.length, lengths, 0, starts, 0, types, null);
+        }
+
+        int length(int i) {
+            return lengths == null ? length : lengths[i];
+        }
+
+        long start(int i) {
+            return starts == null ? i * stride : starts[i];
+        }
+
+        Datatype type(int i) {
+            return types == null ? type : types[i];
+        }
+
+        Shape shape(String call) {
+            Bounds b = new Bounds();
+            try {
+                if (starts == null) {
+                    long last = Math.multiplyExact((long) Math.max(count - 1, 0), stride);
+                    b.add(Math.min(0, last), Math.max(0, last), count, length, type);
+                } else {
+                    for (int i = 0; i < count; i++) b.add(starts[i], starts[i], 1, length(i), type(i));
+                }
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException(call + ": the new datatype spans more base elements than a long "
+                        + "can count");
+            }
+            return b.shape().requireInt(call);
+        }
+
+        /** Element displacements of one item in type-map order: block by block, copy by copy. */
+        int[] map(int size) {
+            int[] out = new int[size];
+            int n = 0;
+            for (int i = 0; i < count; i++) {
+                Datatype t = type(i);
+                int[] inner = t.displacements();
+                long start = start(i);
+                for (int j = 0, copies = length(i); j < copies; j++) {
+                    long at = start + (long) j * t.extent;
+                    for (int d : inner) out[n++] = (int) (at + d);
+                }
+            }
+            return out;
+        }
+    }
+
+    /** Accumulates the bounds of blocks under MPI-1's rules: any marker bound outranks every data bound. */
+    private static final class Bounds {
+        long dataLb = Long.MAX_VALUE, markerLb = Long.MAX_VALUE, dataUb = Long.MIN_VALUE, markerUb = Long.MIN_VALUE;
+        long trueLb = Long.MAX_VALUE, trueUb = Long.MIN_VALUE, size;
+
+        /**
+         * Adds {@code blocks} blocks of {@code length} copies of t, the first copies starting anywhere in
+         * [firstMin, firstMax].
+         */
+        void add(long firstMin, long firstMax, long blocks, int length, Datatype t) {
+            if (blocks == 0 || length == 0) return;
+            long span = Math.multiplyExact((long) (length - 1), (long) t.extent);
+            long low = Math.addExact(firstMin, Math.min(0, span)), high = Math.addExact(firstMax, Math.max(0, span));
+            size = Math.addExact(size, Math.multiplyExact(Math.multiplyExact(blocks, (long) length), (long) t.size));
+            long lb = Math.addExact(low, t.lb), ub = Math.addExact(high, (long) t.lb + t.extent);
+            if (t.lbBound == Bound.MARKER) markerLb = Math.min(markerLb, lb);
+            if (t.lbBound == Bound.DATA) dataLb = Math.min(dataLb, lb);
+            if (t.ubBound == Bound.MARKER) markerUb = Math.max(markerUb, ub);
+            if (t.ubBound == Bound.DATA) dataUb = Math.max(dataUb, ub);
+            if (t.size > 0) {
+                trueLb = Math.min(trueLb, Math.addExact(low, t.trueLb));
+                trueUb = Math.max(trueUb, Math.addExact(high, t.trueUb));
+            }
+        }
+
+        Shape shape() {
+            boolean lbMarked = markerLb != Long.MAX_VALUE, ubMarked = markerUb != Long.MIN_VALUE;
+            long lb = lbMarked ? markerLb : dataLb != Long.MAX_VALUE ? dataLb : 0;
+            long ub = ubMarked ? markerUb : dataUb != Long.MIN_VALUE ? dataUb : 0;
+            boolean data = size > 0;
+            return new Shape(lb, ub, data ? trueLb : 0, data ? trueUb : 0, size,
+                    lbMarked ? Bound.MARKER : Bound.DATA, ubMarked ? Bound.MARKER : Bound.DATA);
+        }
     }
 }

@@ -59,6 +59,13 @@ public class MPI {
     public static Datatype FLOAT;
     public static Datatype DOUBLE;
     public static Datatype PACKED;
+    /** Java objects (Object[] buffers); MPI never sees this type. */
+    public static Datatype OBJECT;
+    /** Bound markers for Datatype.Struct (MPI-1's MPI_LB / MPI_UB, applied by natmpj itself). */
+    public static Datatype LB;
+    public static Datatype UB;
+    /** The null datatype: no call accepts it. */
+    public static Datatype NULL;
 
     public static Op MAX;
     public static Op MIN;
@@ -109,6 +116,10 @@ public class MPI {
         FLOAT = type(Id.TYPE_FLOAT, BasicType.FLOAT, "MPI.FLOAT");
         DOUBLE = type(Id.TYPE_DOUBLE, BasicType.DOUBLE, "MPI.DOUBLE");
         PACKED = type(Id.TYPE_PACKED, BasicType.PACKED, "MPI.PACKED");
+        OBJECT = type(Id.TYPE_NULL, BasicType.OBJECT, "MPI.OBJECT");
+        LB = Datatype.boundMarker(handle(Id.TYPE_NULL), true, "MPI.LB");
+        UB = Datatype.boundMarker(handle(Id.TYPE_NULL), false, "MPI.UB");
+        NULL = Datatype.nullType(handle(Id.TYPE_NULL), "MPI.NULL");
 
         MAX = op(Id.OP_MAX, "MPI.MAX", Op.Kind.ARITHMETIC, null);
         MIN = op(Id.OP_MIN, "MPI.MIN", Op.Kind.ARITHMETIC, null);
