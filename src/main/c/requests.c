@@ -242,9 +242,10 @@ int natmpj_improbe(int source, int tag, natmpj_handle comm, int *status, natmpj_
     return rc;
 }
 
-int natmpj_mrecv(void *address, int count, natmpj_handle type, natmpj_handle message, int *status) {
+int natmpj_mrecv(void *rarray, void *rdirect, int count, natmpj_handle type, natmpj_handle message, int *status) {
     MPI_Message msg = (MPI_Message)message;
     MPI_Status st;
+    void *address = BUF(rarray, rdirect, 0);
     NEED_BUFFER(address, count);
     int rc = MPI_Mrecv(address, count, TYPE(type), &msg, &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);

@@ -53,7 +53,7 @@ int natmpj_testsome(int n, int64_t *requests, int *statuses, int *indices, int *
 /* Matched probe and receive: how a message of unknown size (MPI.OBJECT) is received without a size guess. */
 int natmpj_mprobe(int source, int tag, natmpj_handle comm, int *status, natmpj_handle *out_handle);
 int natmpj_improbe(int source, int tag, natmpj_handle comm, int *status, natmpj_handle *out_handle);
-int natmpj_mrecv(void *address, int count, natmpj_handle type, natmpj_handle message, int *status);
+int natmpj_mrecv(void *rarray, void *rdirect, int count, natmpj_handle type, natmpj_handle message, int *status);
 
 /* Buffered mode. */
 int natmpj_buffer_attach(void *address, int size);

@@ -65,6 +65,10 @@ public class Comm {
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
+        if (ObjectMessages.isObject(datatype)) {
+            ObjectMessages.send(this, mode, call, buf, offset, count, datatype, dest, tag);
+            return;
+        }
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
@@ -86,6 +90,9 @@ public class Comm {
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkSource(call, source);
         checkRecvTag(call, tag);
+        if (ObjectMessages.isObject(datatype)) {
+            return ObjectMessages.recv(this, call, buf, offset, count, datatype, source, tag);
+        }
         StatusBuffer status = StatusBuffer.current();
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
@@ -118,6 +125,10 @@ public class Comm {
         if (sendbuf != null && sendbuf == recvbuf && sbytes > 0 && rbytes > 0 && soff < roff + rbytes
                 && roff < soff + sbytes) {
             throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap; use Sendrecv_replace");
+        }
+        if (ObjectMessages.isObject(sendtype) || ObjectMessages.isObject(recvtype)) {
+            return ObjectMessages.sendrecv(this, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, recvbuf,
+                    recvoffset, recvcount, recvtype, source, recvtag);
         }
         StatusBuffer status = StatusBuffer.current();
         RequestBuffer sstaged = RequestBuffer.forBlocking(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
@@ -152,6 +163,10 @@ public class Comm {
         checkTag(call, sendtag);
         checkSource(call, source);
         checkRecvTag(call, recvtag);
+        if (ObjectMessages.isObject(datatype)) { // serialized before the receive overwrites buf
+            return ObjectMessages.sendrecv(this, buf, offset, count, datatype, dest, sendtag, buf, offset, count,
+                    datatype, source, recvtag);
+        }
         StatusBuffer status = StatusBuffer.current();
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
@@ -200,6 +215,10 @@ public class Comm {
         MPI.requireActive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
+        if (ObjectMessages.isObject(datatype)) {
+            Buffers.offset(call, "buf", buf, offset, count, datatype);
+            return new ObjectRecvRequest(this, buf, offset, count, datatype, source, tag);
+        }
         RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
         long[] request = new long[1];
         int rc = NativeMPIJNI.irecv(data.address, count, datatype.handle, source, tag, handle, request);
@@ -237,6 +256,11 @@ public class Comm {
         MPI.requireActive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
+        if (ObjectMessages.isObject(datatype)) {
+            Buffers.offset(call, "buf", buf, offset, count, datatype);
+            return new ObjectPrequest(true, () -> new ObjectRecvRequest(this, buf, offset, count, datatype, source,
+                    tag));
+        }
         RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
         long[] request = new long[1];
         int rc = NativeMPIJNI.recv_init(data.address, count, datatype.handle, source, tag, handle, request);
@@ -248,6 +272,10 @@ public class Comm {
         MPI.requireActive(call);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
+        if (ObjectMessages.isObject(datatype)) {
+            Buffers.offset(call, "buf", buf, offset, count, datatype);
+            return ObjectMessages.isend(this, mode, call, buf, offset, count, datatype, dest, tag);
+        }
         RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
         data.copyIn(call);
         long[] request = new long[1];
@@ -260,6 +288,11 @@ public class Comm {
         MPI.requireActive(call);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
+        if (ObjectMessages.isObject(datatype)) {
+            Buffers.offset(call, "buf", buf, offset, count, datatype);
+            return new ObjectPrequest(false, () -> ObjectMessages.isend(this, mode, call, buf, offset, count, datatype,
+                    dest, tag));
+        }
         RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
         long[] request = new long[1];
         int rc = NativeMPIJNI.send_init(mode, data.address, count, datatype.handle, dest, tag, handle, request);

@@ -17,7 +17,10 @@ public class Prequest extends Request {
 
     /** Starts the communication; complete it with Wait, Test or the calls on several requests. */
     public void Start() throws MPIException {
-        String call = "Prequest.Start";
+        start("Prequest.Start");
+    }
+
+    void start(String call) {
         prepare(call);
         MPIException.check(NativeMPIJNI.start(handle), call);
         started();
@@ -36,6 +39,12 @@ public class Prequest extends Request {
             array_of_requests[i].requireUsable(call);
             if (array_of_requests[i].active) {
                 throw new IllegalStateException(call + ": array_of_requests[" + i + "] is already active");
+            }
+        }
+        for (Prequest r : array_of_requests) {
+            if (r.polled()) { // MPI.OBJECT requests cannot join MPI_Startall: start each in turn
+                for (Prequest p : array_of_requests) p.start(call);
+                return;
             }
         }
         RequestScratch scratch = RequestScratch.forRequests(n);

@@ -162,6 +162,10 @@ public class Request {
         return wasActive ? status : Status.empty();
     }
 
+    final boolean isFreed() {
+        return freed;
+    }
+
     final void requireUsable(String call) {
         MPI.requireActive(call);
         if (freed) throw new IllegalStateException(call + ": the request has been freed");

@@ -20,6 +20,10 @@ public class Status {
     /** Index of the completed request in Waitany/Testany/..., else {@code MPI.UNDEFINED}. */
     public int index;
     private long raw0, raw1, raw2, raw3; // the MPI_Status, STATUS_RAW_LONGS longs
+    /** For MPI.OBJECT messages received: how many objects arrived (the MPI_Status counts serialized bytes). */
+    int objects = -1;
+    /** Set for an MPI.OBJECT receive cancelled before it matched (it never had an MPI request). */
+    boolean cancelled;
 
     public Status() {
         index = MPI.UNDEFINED;
@@ -63,6 +67,7 @@ public class Status {
     /** Whether the request this status came from was cancelled. */
     public boolean Test_cancelled() throws MPIException {
         MPI.requireActive("Status.Test_cancelled");
+        if (cancelled) return true;
         int[] flag = new int[1];
         MPIException.check(NativeMPIJNI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), "Status.Test_cancelled");
         return flag[0] != 0;
@@ -71,6 +76,11 @@ public class Status {
     private int query(String call, Datatype datatype, boolean elements) {
         MPI.requireActive(call);
         if (datatype == null) throw new NullPointerException(call + ": datatype is null");
+        if (datatype.base == BasicType.OBJECT) {
+            int perItem = datatype.displacements().length;
+            if (objects < 0) return MPI.UNDEFINED; // a probe: the objects are not counted until received
+            return elements ? objects : objects % perItem == 0 ? objects / perItem : MPI.UNDEFINED;
+        }
         int[] count = new int[1];
         int rc = elements ? NativeMPIJNI.status_get_elements(raw0, raw1, raw2, raw3, datatype.handle, count)
                 : NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, datatype.handle, count);
