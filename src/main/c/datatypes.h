@@ -8,15 +8,6 @@
 
 #include "natmpj.h"
 
-#ifdef SWIG
-/*
- * SWIG casts const array arguments to its own reading of int64_t / intptr_t (long long / int), not LP64's (long),
- * and gcc warns of incompatible pointers: call these two without the casts.
- */
-%feature("action") natmpj_type_hindexed "result = natmpj_type_hindexed(arg1, arg2, arg3, arg4, arg5);"
-%feature("action") natmpj_type_struct "result = natmpj_type_struct(arg1, arg2, arg3, arg4, arg5);"
-#endif
-
 int natmpj_type_size(natmpj_handle type, int *size);
 
 /* Constructors: the new (uncommitted) type goes to *out_handle. */

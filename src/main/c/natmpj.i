@@ -25,6 +25,10 @@
 _Static_assert(sizeof(natmpj_handle) == sizeof(jlong), "natmpj_handle must be as wide as jlong");
 _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
 %}
+/* Built with -DSWIGWORDSIZE64, so SWIG reads int64_t as long, as LP64 C does (no pointer-type mismatches in the
+ * generated calls); C long is 64 bits there, so it crosses as Java long, not SWIG's default int. */
+%apply long long { long };
+%apply const long long & { const long & };
 %include <stdint.i>
 %include <enumsimple.swg>
 /* Java names without the C prefix: NativeMPIJNI.send(...), NativeMPIConstants.STATUS_SOURCE */
