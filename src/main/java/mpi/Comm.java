@@ -121,9 +121,9 @@ public class Comm {
         checkTag(call, sendtag);
         checkSource(call, source);
         checkRecvTag(call, recvtag);
-        long sbytes = (long) sendcount * sendtype.base.bytes, rbytes = (long) recvcount * recvtype.base.bytes;
-        if (sendbuf != null && sendbuf == recvbuf && sbytes > 0 && rbytes > 0 && soff < roff + rbytes
-                && roff < soff + sbytes) {
+        long sFrom = soff + sendtype.spanStartBytes(sendcount), sTo = soff + sendtype.spanEndBytes(sendcount);
+        long rFrom = roff + recvtype.spanStartBytes(recvcount), rTo = roff + recvtype.spanEndBytes(recvcount);
+        if (sendbuf != null && sendbuf == recvbuf && sFrom < sTo && rFrom < rTo && sFrom < rTo && rFrom < sTo) {
             throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap; use Sendrecv_replace");
         }
         if (ObjectMessages.isObject(sendtype) || ObjectMessages.isObject(recvtype)) {
