@@ -97,10 +97,10 @@ class ApiCompatibilityTest {
      * mpi_interface/nodeNN.html, "draft nodeNN"); 1.2.5 = the mpiJava 1.2.5 reference implementation, src/Java/mpi.
      * Left out on purpose, because the spec does not have them or Java cannot have both forms:
      * instance Datatype.Contiguous(int) etc. (spec Derived datatypes: static, with oldtype, as in MPJ Express);
-     * Group/Datatype/Op/Status Free() (spec Data types, draft node7: destructors are finalize(), except Comm and Request;
-     * natmpj's own Free() forms are in NATMPJ_FORMS); int Comm.Attr_get(int) (spec Caching; clashes with MPJ
-     * Express's Object Attr_get(int), which is kept); Intracomm.Creat(Group) (a misspelling in 1.2.5 only; spec
-     * node51 says Create); MPI.Get_version and the thread functions (the spec binds MPI 1.1).
+     * Group/Datatype/Op/Status Free() (spec Data types, draft node7: destructors are finalize(), except Comm and
+     * Request; natmpj's own Free() forms are in NATMPJ_FORMS); int Comm.Attr_get(int) (spec Caching; clashes with
+     * MPJ Express's Object Attr_get(int), which is kept); Intracomm.Creat(Group) (a misspelling in 1.2.5 only;
+     * spec node51 says Create); MPI.Get_version and the thread functions (the spec binds MPI 1.1).
      */
     private static final String[][] MPIJAVA_ONLY = {
         {"MPI", "static void Buffer_attach(byte[])", "spec Buffer allocation (draft node17); 1.2.5 MPI.java"},
