@@ -222,10 +222,11 @@ public class MPI {
     }
 
     /**
-     * Waits until every buffered message has been delivered, takes the buffer back from MPI and returns it (the
-     * object given to Buffer_attach; mpiJava 1.2 returns it, MPJ Express returns nothing).
+     * Waits until every buffered message has been delivered and takes the buffer back from MPI. Returns the byte[]
+     * given to Buffer_attach (mpiJava 1.2), or the array behind a heap ByteBuffer; null for a direct ByteBuffer
+     * (MPJ Express's Buffer_detach returns nothing).
      */
-    public static Object Buffer_detach() throws MPIException {
+    public static byte[] Buffer_detach() throws MPIException {
         String call = "MPI.Buffer_detach";
         synchronized (MPI.class) {
             requireActive(call);
@@ -235,7 +236,9 @@ public class MPI {
             if (attachedStaging != null) attachedStaging.release();
             attached = null;
             attachedStaging = null;
-            return buffer;
+            if (buffer instanceof byte[]) return (byte[]) buffer;
+            ByteBuffer b = (ByteBuffer) buffer;
+            return b.hasArray() ? b.array() : null;
         }
     }
 
