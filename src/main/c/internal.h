@@ -25,4 +25,8 @@
 /* Writes the public fields and the whole MPI_Status into a NATMPJ_STATUS_SLOTS int slot block. */
 void natmpj_export_status(const MPI_Status *st, int *out);
 
+/* Hands out a communicator a creating call returned (or its error), with MPI_ERRORS_RETURN set on it so its errors
+ * reach Java as exceptions. */
+int natmpj_created_comm(int rc, MPI_Comm comm, natmpj_handle *out_handle);
+
 #endif

@@ -14,15 +14,49 @@ import natmpj.jni.NativeMPIJNI;
  * arrays are pinned for the duration of the call, direct buffers are passed by address.
  */
 public class Comm {
-    final long handle;
+    long handle;
     private final String name;
+    /** Freed, or MPI.COMM_NULL: every call refuses it rather than hand MPI a dead handle. */
+    private String unusable;
     /** Cached once known (at Init for the predefined communicators): Rank() and Size() make no native call. */
     int rank = -1;
     int size = -1;
+    /** How many ranks point-to-point calls may name: size, or the remote group's size of an intercommunicator. */
+    int peers = -1;
 
     Comm(long handle, String name) {
         this.handle = handle;
         this.name = name;
+    }
+
+    /** MPI.COMM_NULL. */
+    static Comm nullComm(long handle) {
+        Comm c = new Comm(handle, "MPI.COMM_NULL");
+        c.unusable = "is MPI.COMM_NULL";
+        return c;
+    }
+
+    /** Wraps a communicator MPI just created as the class its kind calls for; null for MPI_COMM_NULL. */
+    static Comm created(long handle, String name) {
+        if (handle == MPI.COMM_NULL.handle) return null;
+        int[] value = new int[1];
+        MPIException.check(NativeMPIJNI.comm_test_inter(handle, value), name);
+        Comm c;
+        if (value[0] != 0) {
+            c = new Intercomm(handle, name);
+        } else {
+            MPIException.check(NativeMPIJNI.topo_test(handle, value), name);
+            c = value[0] == MPI.CART ? new Cartcomm(handle, name)
+                    : value[0] == MPI.GRAPH ? new Graphcomm(handle, name) : new Intracomm(handle, name);
+        }
+        c.cacheShape();
+        return c;
+    }
+
+    /** MPI.requireActive, and this communicator neither freed nor MPI.COMM_NULL. One field read more. */
+    final void requireLive(String call) {
+        MPI.requireActive(call);
+        if (unusable != null) throw new IllegalStateException(call + ": the communicator " + unusable);
     }
 
     void cacheShape() {
@@ -31,17 +65,18 @@ public class Comm {
         rank = value[0];
         MPIException.check(NativeMPIJNI.comm_size(handle, value), "MPI_Comm_size");
         size = value[0];
+        peers = size;
     }
 
     /** Rank of the calling process in this communicator. */
     public int Rank() throws MPIException {
-        MPI.requireActive("Comm.Rank");
+        requireLive("Comm.Rank");
         return rank;
     }
 
     /** Number of processes in this communicator. */
     public int Size() throws MPIException {
-        MPI.requireActive("Comm.Size");
+        requireLive("Comm.Size");
         return size;
     }
 
@@ -61,7 +96,7 @@ public class Comm {
     }
 
     private void send(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        MPI.requireActive(call);
+        requireLive(call);
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
@@ -86,7 +121,7 @@ public class Comm {
     /** Blocking receive; {@code source} may be {@code MPI.ANY_SOURCE}, {@code tag} {@code MPI.ANY_TAG}. */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) throws MPIException {
         String call = "Comm.Recv";
-        MPI.requireActive(call);
+        requireLive(call);
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkSource(call, source);
         checkRecvTag(call, tag);
@@ -114,7 +149,7 @@ public class Comm {
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
         String call = "Comm.Sendrecv";
-        MPI.requireActive(call);
+        requireLive(call);
         long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         long roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         checkRank(call, "dest", dest);
@@ -157,7 +192,7 @@ public class Comm {
     public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
                                    int source, int recvtag) throws MPIException {
         String call = "Comm.Sendrecv_replace";
-        MPI.requireActive(call);
+        requireLive(call);
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRank(call, "dest", dest);
         checkTag(call, sendtag);
@@ -212,7 +247,7 @@ public class Comm {
     /** Starts a receive; the buffer holds the message once the request completes. */
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) throws MPIException {
         String call = "Comm.Irecv";
-        MPI.requireActive(call);
+        requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
         if (ObjectMessages.isObject(datatype)) {
@@ -253,7 +288,7 @@ public class Comm {
     public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag)
             throws MPIException {
         String call = "Comm.Recv_init";
-        MPI.requireActive(call);
+        requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
         if (ObjectMessages.isObject(datatype)) {
@@ -269,7 +304,7 @@ public class Comm {
 
     private Request isend(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest,
                           int tag) {
-        MPI.requireActive(call);
+        requireLive(call);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
         if (ObjectMessages.isObject(datatype)) {
@@ -285,7 +320,7 @@ public class Comm {
 
     private Prequest sendInit(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest,
                               int tag) {
-        MPI.requireActive(call);
+        requireLive(call);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
         if (ObjectMessages.isObject(datatype)) {
@@ -311,7 +346,7 @@ public class Comm {
     /** Upper bound of the bytes {@link #Pack} writes for {@code incount} items of {@code datatype}. */
     public int Pack_size(int incount, Datatype datatype) throws MPIException {
         String call = "Comm.Pack_size";
-        MPI.requireActive(call);
+        requireLive(call);
         if (datatype == null) throw new NullPointerException(call + ": datatype is null");
         if (incount < 0) throw new IllegalArgumentException(call + ": incount is " + incount + ", must be >= 0");
         int[] size = new int[1];
@@ -326,7 +361,7 @@ public class Comm {
     public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position)
             throws MPIException {
         String call = "Comm.Pack";
-        MPI.requireActive(call);
+        requireLive(call);
         long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, datatype);
         checkPosition(call, "outbuf", outbuf, position);
         int[] end = new int[1];
@@ -344,7 +379,7 @@ public class Comm {
     public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype)
             throws MPIException {
         String call = "Comm.Unpack";
-        MPI.requireActive(call);
+        requireLive(call);
         checkPosition(call, "inbuf", inbuf, position);
         long off = Buffers.offset(call, "outbuf", outbuf, offset, outcount, datatype);
         int[] end = new int[1];
@@ -366,7 +401,7 @@ public class Comm {
     /** Waits until a matching message can be received and describes it, without receiving it. */
     public Status Probe(int source, int tag) throws MPIException {
         String call = "Comm.Probe";
-        MPI.requireActive(call);
+        requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
         StatusBuffer status = StatusBuffer.current();
@@ -377,7 +412,7 @@ public class Comm {
     /** Describes a matching message if one is pending, else returns null. */
     public Status Iprobe(int source, int tag) throws MPIException {
         String call = "Comm.Iprobe";
-        MPI.requireActive(call);
+        requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
         StatusBuffer status = StatusBuffer.current();
@@ -387,7 +422,7 @@ public class Comm {
 
     /** Ends every process of the job (all of MPI_COMM_WORLD, in practice) with {@code errorcode}. */
     public void Abort(int errorcode) throws MPIException {
-        MPI.requireActive("Comm.Abort");
+        requireLive("Comm.Abort");
         System.out.flush();
         System.err.flush();
         MPIException.check(NativeMPIJNI.abort(handle, errorcode), "Comm.Abort");
@@ -395,14 +430,14 @@ public class Comm {
 
     /** Sets what MPI does on errors on this communicator: {@code MPI.ERRORS_RETURN} or {@code ERRORS_ARE_FATAL}. */
     public void Errhandler_set(Errhandler errhandler) throws MPIException {
-        MPI.requireActive("Comm.Errhandler_set");
+        requireLive("Comm.Errhandler_set");
         if (errhandler == null) throw new NullPointerException("Comm.Errhandler_set: errhandler is null");
         MPIException.check(NativeMPIJNI.comm_set_errhandler(handle, errhandler.handle), "Comm.Errhandler_set");
     }
 
     /** The error handler of this communicator. */
     public Errhandler Errhandler_get() throws MPIException {
-        MPI.requireActive("Comm.Errhandler_get");
+        requireLive("Comm.Errhandler_get");
         long[] value = new long[1];
         MPIException.check(NativeMPIJNI.comm_get_errhandler(handle, value), "Comm.Errhandler_get");
         if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
@@ -410,10 +445,128 @@ public class Comm {
         return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
     }
 
+    /** mpiJava 1.2's spelling of {@link #Errhandler_get}. */
+    public Errhandler Errorhandler_get() throws MPIException {
+        return Errhandler_get();
+    }
+
+    /** The group of this communicator (the local group of an intercommunicator). */
+    public Group Group() throws MPIException {
+        String call = "Comm.Group";
+        requireLive(call);
+        long[] group = new long[1];
+        MPIException.check(NativeMPIJNI.comm_group(handle, group), call);
+        return Group.wrap(group[0]);
+    }
+
+    /** {@code MPI.IDENT} (the same communicator), {@code CONGRUENT} (same group and order, another context),
+     *  {@code SIMILAR} (same members, another order) or {@code UNEQUAL}. */
+    public static int Compare(Comm comm1, Comm comm2) throws MPIException {
+        String call = "Comm.Compare";
+        if (comm1 == null) throw new NullPointerException(call + ": comm1 is null");
+        if (comm2 == null) throw new NullPointerException(call + ": comm2 is null");
+        comm1.requireLive(call);
+        comm2.requireLive(call);
+        int[] result = new int[1];
+        MPIException.check(NativeMPIJNI.comm_compare(comm1.handle, comm2.handle, result), call);
+        return MPI.comparison(result[0]);
+    }
+
+    /** Frees the communicator (collective); later use is an IllegalStateException. */
+    public void Free() throws MPIException {
+        String call = "Comm.Free";
+        requireLive(call);
+        if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
+            throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
+        }
+        MPIException.check(NativeMPIJNI.comm_free(handle), call);
+        unusable = "has been freed";
+        handle = MPI.COMM_NULL.handle;
+    }
+
+    /** Whether this communicator has been freed or is MPI.COMM_NULL (mpiJava 1.2). */
+    public boolean Is_null() throws MPIException {
+        MPI.requireActive("Comm.Is_null");
+        return unusable != null;
+    }
+
+    /** Whether this is an intercommunicator. */
+    public boolean Test_inter() throws MPIException {
+        String call = "Comm.Test_inter";
+        requireLive(call);
+        int[] flag = new int[1];
+        MPIException.check(NativeMPIJNI.comm_test_inter(handle, flag), call);
+        return flag[0] != 0;
+    }
+
+    /** A duplicate (MPI_Comm_dup, collective): same group and topology, separate messages. */
+    @Override
+    public Object clone() throws MPIException {
+        String call = getClass().getSimpleName() + ".clone";
+        requireLive(call);
+        long[] dup = new long[1];
+        MPIException.check(NativeMPIJNI.comm_dup(handle, dup), call);
+        return created(dup[0], "dup of " + this);
+    }
+
+    /**
+     * Creates an intercommunicator between this process's {@code local_comm} and another group, with this
+     * communicator as the peer that connects their leaders ({@code local_leader} in local_comm,
+     * {@code remote_leader} in this communicator); collective over both groups.
+     */
+    public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag)
+            throws MPIException {
+        String call = "Comm.Create_intercomm";
+        requireLive(call);
+        if (local_comm == null) throw new NullPointerException(call + ": local_comm is null");
+        local_comm.requireLive(call);
+        if (local_leader < 0 || local_leader >= local_comm.size) {
+            throw new IllegalArgumentException(call + ": local_leader is " + local_leader + ", not a rank of "
+                    + local_comm + " (size " + local_comm.size + ")");
+        }
+        if (remote_leader < 0 || remote_leader >= size) {
+            throw new IllegalArgumentException(call + ": remote_leader is " + remote_leader + ", not a rank of "
+                    + this + " (size " + size + ")");
+        }
+        checkTag(call, tag);
+        long[] inter = new long[1];
+        MPIException.check(NativeMPIJNI.intercomm_create(local_comm.handle, local_leader, handle, remote_leader, tag,
+                inter), call);
+        return (Intercomm) created(inter[0], "intercommunicator");
+    }
+
+    /**
+     * The value of a predefined attribute, {@code MPI.TAG_UB}, {@code HOST}, {@code IO} or
+     * {@code WTIME_IS_GLOBAL}, as an Integer; null when MPI has no value for it.
+     */
+    public Object Attr_get(int keyval) throws MPIException {
+        String call = "Comm.Attr_get";
+        requireLive(call);
+        int[] value = new int[1], found = new int[1];
+        MPIException.check(NativeMPIJNI.comm_get_attr_int(handle, keyval, value, found), call);
+        return found[0] != 0 ? Integer.valueOf(value[0]) : null;
+    }
+
+    /** Deletes an attribute (MPI refuses the predefined ones with an MPIException). */
+    public void Attr_delete(int keyval) throws MPIException {
+        String call = "Comm.Attr_delete";
+        requireLive(call);
+        MPIException.check(NativeMPIJNI.comm_delete_attr(handle, keyval), call);
+    }
+
+    /** {@code MPI.CART}, {@code MPI.GRAPH} or {@code MPI.UNDEFINED} (no topology). */
+    public int Topo_test() throws MPIException {
+        String call = getClass().getSimpleName() + ".Topo_test";
+        requireLive(call);
+        int[] kind = new int[1];
+        MPIException.check(NativeMPIJNI.topo_test(handle, kind), call);
+        return kind[0];
+    }
+
     final void checkRank(String call, String what, int r) {
-        if (r != MPI.PROC_NULL && (r < 0 || r >= size)) {
-            throw new IllegalArgumentException(call + ": " + what + " is " + r + ", not a rank of " + this
-                    + " (size " + size + ") nor MPI.PROC_NULL");
+        if (r != MPI.PROC_NULL && (r < 0 || r >= peers)) {
+            throw new IllegalArgumentException(call + ": " + what + " is " + r + ", not a rank of " + this + " ("
+                    + (peers == size ? "size " : "remote size ") + peers + ") nor MPI.PROC_NULL");
         }
     }
 

@@ -81,6 +81,25 @@ public class MPI {
     public static Errhandler ERRORS_ARE_FATAL;
     public static Errhandler ERRORS_RETURN;
 
+    /** Results of Comm.Compare and Group.Compare: MPJ Express's values, compile-time constants (programs inline
+     *  them, e.g. as switch labels), translated from whatever the host MPI uses. */
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 3;
+    public static final int SIMILAR = 1;
+    public static final int UNEQUAL = 2;
+    /** Results of Comm.Topo_test. */
+    public static int GRAPH;
+    public static int CART;
+    /** Keys of the predefined attributes, for Comm.Attr_get. */
+    public static int TAG_UB;
+    public static int HOST;
+    public static int IO;
+    public static int WTIME_IS_GLOBAL;
+    public static Comm COMM_NULL;
+    public static Group GROUP_EMPTY;
+    public static Group GROUP_NULL;
+    private static int mpiIdent, mpiCongruent, mpiSimilar;
+
     /** MPI error classes, to compare with {@link MPIException#getErrorClass()}. */
     public static int ERR_TRUNCATE;
     public static int ERR_RANK;
@@ -134,6 +153,19 @@ public class MPI {
 
         ERRORS_ARE_FATAL = new Errhandler(handle(Id.ERRORS_ARE_FATAL), "MPI.ERRORS_ARE_FATAL");
         ERRORS_RETURN = new Errhandler(handle(Id.ERRORS_RETURN), "MPI.ERRORS_RETURN");
+
+        mpiIdent = NativeMPIJNI.int_constant(Id.IDENT);
+        mpiCongruent = NativeMPIJNI.int_constant(Id.CONGRUENT);
+        mpiSimilar = NativeMPIJNI.int_constant(Id.SIMILAR);
+        GRAPH = NativeMPIJNI.int_constant(Id.GRAPH);
+        CART = NativeMPIJNI.int_constant(Id.CART);
+        TAG_UB = NativeMPIJNI.int_constant(Id.KEYVAL_TAG_UB);
+        HOST = NativeMPIJNI.int_constant(Id.KEYVAL_HOST);
+        IO = NativeMPIJNI.int_constant(Id.KEYVAL_IO);
+        WTIME_IS_GLOBAL = NativeMPIJNI.int_constant(Id.KEYVAL_WTIME_IS_GLOBAL);
+        COMM_NULL = Comm.nullComm(handle(Id.COMM_NULL));
+        GROUP_EMPTY = new Group(handle(Id.GROUP_EMPTY), true);
+        GROUP_NULL = Group.nullGroup(handle(Id.GROUP_NULL));
 
         ERR_TRUNCATE = NativeMPIJNI.int_constant(Id.ERR_TRUNCATE);
         ERR_RANK = NativeMPIJNI.int_constant(Id.ERR_RANK);
@@ -342,6 +374,12 @@ public class MPI {
     /** The host MPI's own version string (MPI_Get_library_version). */
     public static String Get_library_version() {
         return NativeMPIJNI.library_version().trim();
+    }
+
+    /** MPI's comparison result as IDENT, CONGRUENT, SIMILAR or UNEQUAL. */
+    static int comparison(int mpiResult) {
+        return mpiResult == mpiIdent ? IDENT : mpiResult == mpiCongruent ? CONGRUENT
+                : mpiResult == mpiSimilar ? SIMILAR : UNEQUAL;
     }
 
     /** Throws IllegalStateException unless MPI is initialized and not finalized. Cheap: one volatile read. */

@@ -1,0 +1,160 @@
+package mpi;
+
+import natmpj.jni.NativeMPIJNI;
+
+/** A communicator whose ranks sit on a Cartesian grid. Made by {@link Intracomm#Create_cart}. */
+public class Cartcomm extends Intracomm {
+    Cartcomm(long handle, String name) {
+        super(handle, name);
+    }
+
+    /** The grid's dimensions and periodicity and this rank's coordinates. */
+    public CartParms Get() throws MPIException {
+        String call = "Cartcomm.Get";
+        requireLive(call);
+        int n = ndims(call);
+        int[] dims = new int[n], periods = new int[n], coords = new int[n];
+        MPIException.check(NativeMPIJNI.cart_get(handle, n, dims, periods, coords), call);
+        CartParms p = new CartParms();
+        p.dims = dims;
+        p.coords = coords;
+        p.periods = new boolean[n];
+        for (int i = 0; i < n; i++) p.periods[i] = periods[i] != 0;
+        return p;
+    }
+
+    /** The rank at {@code coords} (wrapped along periodic dimensions). */
+    public int Rank(int[] coords) throws MPIException {
+        String call = "Cartcomm.Rank";
+        requireLive(call);
+        if (coords == null) throw new NullPointerException(call + ": coords is null");
+        CartParms p = Get();
+        if (coords.length != p.dims.length) {
+            throw new IllegalArgumentException(call + ": coords has " + coords.length + " entries, the grid "
+                    + p.dims.length + " dimensions");
+        }
+        for (int i = 0; i < coords.length; i++) {
+            if (!p.periods[i] && (coords[i] < 0 || coords[i] >= p.dims[i])) {
+                throw new IllegalArgumentException(call + ": coords[" + i + "] is " + coords[i]
+                        + ", outside the non-periodic dimension 0.." + (p.dims[i] - 1));
+            }
+        }
+        int[] rank = new int[1];
+        MPIException.check(NativeMPIJNI.cart_rank(handle, coords, rank), call);
+        return rank[0];
+    }
+
+    /** The coordinates of {@code rank}. */
+    public int[] Coords(int rank) throws MPIException {
+        String call = "Cartcomm.Coords";
+        requireLive(call);
+        if (rank < 0 || rank >= size) {
+            throw new IllegalArgumentException(call + ": rank is " + rank + ", not a rank of " + this + " (size "
+                    + size + ")");
+        }
+        int n = ndims(call);
+        int[] coords = new int[n];
+        MPIException.check(NativeMPIJNI.cart_coords(handle, rank, n, coords), call);
+        return coords;
+    }
+
+    /** The neighbours {@code disp} steps down and up {@code direction}: where a shift receives from and sends to. */
+    public ShiftParms Shift(int direction, int disp) throws MPIException {
+        String call = "Cartcomm.Shift";
+        requireLive(call);
+        int n = ndims(call);
+        if (direction < 0 || direction >= n) {
+            throw new IllegalArgumentException(call + ": direction is " + direction + ", must be in 0.." + (n - 1));
+        }
+        int[] source = new int[1], dest = new int[1];
+        MPIException.check(NativeMPIJNI.cart_shift(handle, direction, disp, source, dest), call);
+        ShiftParms p = new ShiftParms();
+        p.rank_source = source[0];
+        p.rank_dest = dest[0];
+        return p;
+    }
+
+    /** The sub-grids keeping the dimensions marked true (collective): one communicator per slice. */
+    public Cartcomm Sub(boolean[] remain_dims) throws MPIException {
+        String call = "Cartcomm.Sub";
+        requireLive(call);
+        if (remain_dims == null) throw new NullPointerException(call + ": remain_dims is null");
+        int n = ndims(call);
+        if (remain_dims.length != n) {
+            throw new IllegalArgumentException(call + ": remain_dims has " + remain_dims.length + " entries, the grid "
+                    + n + " dimensions");
+        }
+        long[] sub = new long[1];
+        MPIException.check(NativeMPIJNI.cart_sub(handle, ints(remain_dims), sub), call);
+        return (Cartcomm) created(sub[0], "Cartesian sub-grid");
+    }
+
+    /** The rank this process would have on such a grid ({@code MPI.UNDEFINED} if outside it). */
+    public int Map(int[] dims, boolean[] periods) throws MPIException {
+        String call = "Cartcomm.Map";
+        requireLive(call);
+        if (dims == null) throw new NullPointerException(call + ": dims is null");
+        if (periods == null) throw new NullPointerException(call + ": periods is null");
+        if (periods.length != dims.length) {
+            throw new IllegalArgumentException(call + ": periods has " + periods.length + " entries but dims has "
+                    + dims.length);
+        }
+        if (cells(call, dims) > size) {
+            throw new IllegalArgumentException(call + ": the grid has more cells than " + this + " has ranks");
+        }
+        int[] rank = new int[1];
+        MPIException.check(NativeMPIJNI.cart_map(handle, dims.length, dims, ints(periods), rank), call);
+        return rank[0];
+    }
+
+    /** {@code MPI.CART}. */
+    @Override
+    public int Topo_test() throws MPIException {
+        return super.Topo_test();
+    }
+
+    /**
+     * Fills the zero entries of {@code dims} with a balanced factorisation of {@code nnodes} (non-zero entries are
+     * kept and must divide nnodes).
+     */
+    public static void Dims_create(int nnodes, int[] dims) throws MPIException {
+        String call = "Cartcomm.Dims_create";
+        MPI.requireActive(call);
+        if (dims == null) throw new NullPointerException(call + ": dims is null");
+        if (nnodes < 1) throw new IllegalArgumentException(call + ": nnodes is " + nnodes + ", must be >= 1");
+        long fixed = 1;
+        for (int i = 0; i < dims.length; i++) {
+            if (dims[i] < 0) throw new IllegalArgumentException(call + ": dims[" + i + "] is " + dims[i]);
+            if (dims[i] > 0) fixed *= dims[i];
+        }
+        if (nnodes % fixed != 0) {
+            throw new IllegalArgumentException(call + ": the fixed entries of dims (product " + fixed
+                    + ") do not divide nnodes " + nnodes);
+        }
+        int[] filled = new int[dims.length];
+        MPIException.check(NativeMPIJNI.dims_create(nnodes, dims.length, dims, filled), call);
+        System.arraycopy(filled, 0, dims, 0, dims.length);
+    }
+
+    private int ndims(String call) {
+        int[] n = new int[1];
+        MPIException.check(NativeMPIJNI.cartdim_get(handle, n), call);
+        return n[0];
+    }
+
+    static long cells(String call, int[] dims) {
+        long cells = 1;
+        for (int i = 0; i < dims.length; i++) {
+            if (dims[i] <= 0) throw new IllegalArgumentException(call + ": dims[" + i + "] is " + dims[i] + ", must be > 0");
+            cells *= dims[i];
+            if (cells > Integer.MAX_VALUE) throw new IllegalArgumentException(call + ": the grid is too large");
+        }
+        return cells;
+    }
+
+    static int[] ints(boolean[] flags) {
+        int[] ints = new int[flags.length];
+        for (int i = 0; i < flags.length; i++) ints[i] = flags[i] ? 1 : 0;
+        return ints;
+    }
+}

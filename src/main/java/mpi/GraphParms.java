@@ -1,0 +1,9 @@
+package mpi;
+
+/** What {@link Graphcomm#Get} returns: the graph as given to {@link Intracomm#Create_graph}. */
+public class GraphParms {
+    public int[] index;
+    public int[] edges;
+
+    public GraphParms() {}
+}

@@ -1,0 +1,81 @@
+package mpi;
+
+import natmpj.jni.NativeMPIJNI;
+
+/** A communicator whose ranks are the nodes of a graph. Made by {@link Intracomm#Create_graph}. */
+public class Graphcomm extends Intracomm {
+    Graphcomm(long handle, String name) {
+        super(handle, name);
+    }
+
+    /** The graph as created. */
+    public GraphParms Get() throws MPIException {
+        String call = "Graphcomm.Get";
+        requireLive(call);
+        int[] nodes = new int[1], edges = new int[1];
+        MPIException.check(NativeMPIJNI.graphdims_get(handle, nodes, edges), call);
+        GraphParms p = new GraphParms();
+        p.index = new int[nodes[0]];
+        p.edges = new int[edges[0]];
+        MPIException.check(NativeMPIJNI.graph_get(handle, nodes[0], edges[0], p.index, p.edges), call);
+        return p;
+    }
+
+    /** The neighbours of {@code rank}, in the order given at creation. */
+    public int[] Neighbours(int rank) throws MPIException {
+        String call = "Graphcomm.Neighbours";
+        requireLive(call);
+        if (rank < 0 || rank >= size) {
+            throw new IllegalArgumentException(call + ": rank is " + rank + ", not a rank of " + this + " (size "
+                    + size + ")");
+        }
+        int[] count = new int[1];
+        MPIException.check(NativeMPIJNI.graph_neighbors_count(handle, rank, count), call);
+        int[] neighbours = new int[count[0]];
+        MPIException.check(NativeMPIJNI.graph_neighbors(handle, rank, count[0], neighbours), call);
+        return neighbours;
+    }
+
+    /** The rank this process would have in such a graph ({@code MPI.UNDEFINED} if outside it). */
+    public int Map(int[] index, int[] edges) throws MPIException {
+        String call = "Graphcomm.Map";
+        requireLive(call);
+        checkGraph(call, index, edges, size);
+        int[] rank = new int[1];
+        MPIException.check(NativeMPIJNI.graph_map(handle, index.length, index, edges, rank), call);
+        return rank[0];
+    }
+
+    /** {@code MPI.GRAPH}. */
+    @Override
+    public int Topo_test() throws MPIException {
+        return super.Topo_test();
+    }
+
+    static void checkGraph(String call, int[] index, int[] edges, int size) {
+        if (index == null) throw new NullPointerException(call + ": index is null");
+        if (edges == null) throw new NullPointerException(call + ": edges is null");
+        if (index.length > size) {
+            throw new IllegalArgumentException(call + ": the graph has " + index.length + " nodes but the communicator "
+                    + size + " ranks");
+        }
+        int previous = 0;
+        for (int i = 0; i < index.length; i++) {
+            if (index[i] < previous) {
+                throw new IllegalArgumentException(call + ": index[" + i + "] is " + index[i] + ", below index["
+                        + (i - 1) + "]");
+            }
+            previous = index[i];
+        }
+        if (index.length > 0 && index[index.length - 1] != edges.length) {
+            throw new IllegalArgumentException(call + ": index ends at " + index[index.length - 1] + " but edges has "
+                    + edges.length + " entries");
+        }
+        for (int i = 0; i < edges.length; i++) {
+            if (edges[i] < 0 || edges[i] >= index.length) {
+                throw new IllegalArgumentException(call + ": edges[" + i + "] is " + edges[i] + ", not a node (0.."
+                        + (index.length - 1) + ")");
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package mpi;
+
+import natmpj.jni.NativeMPIJNI;
+
+/** An ordered set of processes: where communicators come from (Comm.Group, Intracomm.Create). */
+public class Group {
+    /** MPJ Express's code of the empty group, kept for programs that compare with it. */
+    public static final int EMPTY = 3;
+
+    long handle;
+    private final boolean predefined;
+    /** Freed, or MPI.GROUP_NULL: calls refuse it rather than hand MPI a dead handle. */
+    private String unusable;
+
+    Group(long handle, boolean predefined) {
+        this.handle = handle;
+        this.predefined = predefined;
+    }
+
+    /** Number of processes in the group. */
+    public int Size() throws MPIException {
+        return query("Group.Size", true);
+    }
+
+    /** This process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member. */
+    public int Rank() throws MPIException {
+        return query("Group.Rank", false);
+    }
+
+    private int query(String call, boolean size) {
+        requireLive(call, "group");
+        int[] value = new int[1];
+        MPIException.check(size ? NativeMPIJNI.group_size(handle, value) : NativeMPIJNI.group_rank(handle, value),
+                call);
+        return value[0];
+    }
+
+    /** The ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} (MPI.UNDEFINED if absent). */
+    public static int[] Translate_ranks(Group group1, int[] ranks1, Group group2) throws MPIException {
+        String call = "Group.Translate_ranks";
+        live(call, "group1", group1);
+        live(call, "group2", group2);
+        if (ranks1 == null) throw new NullPointerException(call + ": ranks1 is null");
+        checkRanks(call, "ranks1", ranks1, group1.Size(), false);
+        int[] ranks2 = new int[ranks1.length];
+        MPIException.check(NativeMPIJNI.group_translate_ranks(group1.handle, ranks1.length, ranks1, group2.handle,
+                ranks2), call);
+        return ranks2;
+    }
+
+    /** {@code MPI.IDENT} (same members, same order), {@code MPI.SIMILAR} (same members) or {@code MPI.UNEQUAL}. */
+    public static int Compare(Group group1, Group group2) throws MPIException {
+        String call = "Group.Compare";
+        live(call, "group1", group1);
+        live(call, "group2", group2);
+        int[] result = new int[1];
+        MPIException.check(NativeMPIJNI.group_compare(group1.handle, group2.handle, result), call);
+        return MPI.comparison(result[0]);
+    }
+
+    /** The members of group1, then those of group2 not in group1. */
+    public static Group Union(Group group1, Group group2) throws MPIException {
+        return combine("Group.Union", 0, group1, group2);
+    }
+
+    /** The members of group1 that are also in group2, in group1's order. */
+    public static Group Intersection(Group group1, Group group2) throws MPIException {
+        return combine("Group.Intersection", 1, group1, group2);
+    }
+
+    /** The members of group1 that are not in group2, in group1's order. */
+    public static Group Difference(Group group1, Group group2) throws MPIException {
+        return combine("Group.Difference", 2, group1, group2);
+    }
+
+    private static Group combine(String call, int op, Group group1, Group group2) {
+        live(call, "group1", group1);
+        live(call, "group2", group2);
+        long[] result = new long[1];
+        MPIException.check(NativeMPIJNI.group_combine(op, group1.handle, group2.handle, result), call);
+        return wrap(result[0]);
+    }
+
+    /** The group of the members with the given ranks, in that order. */
+    public Group Incl(int[] ranks) throws MPIException {
+        return incl("Group.Incl", 0, ranks);
+    }
+
+    /** The group without the members with the given ranks. */
+    public Group Excl(int[] ranks) throws MPIException {
+        return incl("Group.Excl", 1, ranks);
+    }
+
+    private Group incl(String call, int exclude, int[] ranks) {
+        requireLive(call, "group");
+        if (ranks == null) throw new NullPointerException(call + ": ranks is null");
+        checkRanks(call, "ranks", ranks, Size(), true);
+        long[] result = new long[1];
+        MPIException.check(NativeMPIJNI.group_incl(exclude, handle, ranks.length, ranks, result), call);
+        return wrap(result[0]);
+    }
+
+    /** The members in the ranges {first, last, stride} of {@code ranges}. */
+    public Group Range_incl(int[][] ranges) throws MPIException {
+        return range("Group.Range_incl", 0, ranges);
+    }
+
+    /** The group without the members in the ranges {first, last, stride}. */
+    public Group Range_excl(int[][] ranges) throws MPIException {
+        return range("Group.Range_excl", 1, ranges);
+    }
+
+    private Group range(String call, int exclude, int[][] ranges) {
+        requireLive(call, "group");
+        if (ranges == null) throw new NullPointerException(call + ": ranges is null");
+        int size = Size();
+        int[] flat = new int[3 * ranges.length];
+        for (int i = 0; i < ranges.length; i++) {
+            int[] r = ranges[i];
+            if (r == null || r.length != 3) {
+                throw new IllegalArgumentException(call + ": ranges[" + i + "] must be {first, last, stride}");
+            }
+            if (r[2] == 0) throw new IllegalArgumentException(call + ": ranges[" + i + "] has stride 0");
+            for (int k = 0; k < 2; k++) {
+                if (r[k] < 0 || r[k] >= size) {
+                    throw new IllegalArgumentException(call + ": ranges[" + i + "][" + k + "] is " + r[k]
+                            + ", not a rank of the group (size " + size + ")");
+                }
+            }
+            System.arraycopy(r, 0, flat, 3 * i, 3);
+        }
+        long[] result = new long[1];
+        MPIException.check(NativeMPIJNI.group_range_incl(exclude, handle, ranges.length, flat, result), call);
+        return wrap(result[0]);
+    }
+
+    /** Frees the group; communicators made from it are unaffected. */
+    public void Free() throws MPIException {
+        String call = "Group.Free";
+        requireLive(call, "group");
+        if (predefined) throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
+        MPIException.check(NativeMPIJNI.group_free(handle), call);
+        unusable = "has been freed";
+    }
+
+    /** MPJ Express's spelling of {@link #Free}. */
+    public void free() throws MPIException {
+        Free();
+    }
+
+    /** MPI.GROUP_NULL. */
+    static Group nullGroup(long handle) {
+        Group g = new Group(handle, true);
+        g.unusable = "is MPI.GROUP_NULL";
+        return g;
+    }
+
+    static Group wrap(long handle) {
+        return handle == MPI.GROUP_EMPTY.handle ? MPI.GROUP_EMPTY : new Group(handle, false);
+    }
+
+    final void requireLive(String call, String what) {
+        MPI.requireActive(call);
+        if (unusable != null) throw new IllegalStateException(call + ": the " + what + " " + unusable);
+    }
+
+    private static void live(String call, String name, Group group) {
+        if (group == null) throw new NullPointerException(call + ": " + name + " is null");
+        group.requireLive(call, name);
+    }
+
+    private static void checkRanks(String call, String name, int[] ranks, int size, boolean distinct) {
+        boolean[] seen = new boolean[size];
+        for (int i = 0; i < ranks.length; i++) {
+            int r = ranks[i];
+            if (r < 0 || r >= size) {
+                throw new IllegalArgumentException(call + ": " + name + "[" + i + "] is " + r
+                        + ", not a rank of the group (size " + size + ")");
+            }
+            if (distinct && seen[r]) throw new IllegalArgumentException(call + ": " + name + " repeats rank " + r);
+            seen[r] = true;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return this == MPI.GROUP_EMPTY ? "MPI.GROUP_EMPTY" : "Group";
+    }
+}
