@@ -52,9 +52,46 @@ public final class ThreadSuite {
             for (Thread t : threads) t.join();
             if (failure.get() != null) throw new AssertionError("a thread failed: " + failure.get(), failure.get());
         });
+        cases.add("collectives_on_duplicated_communicators", () -> {
+            Intracomm[] comms = new Intracomm[THREADS];
+            for (int t = 0; t < THREADS; t++) comms[t] = (Intracomm) world.clone(); // collective: main thread
+            List<Thread> threads = new ArrayList<>();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            for (int t = 0; t < THREADS; t++) {
+                int id = t;
+                Thread thread = new Thread(() -> {
+                    try {
+                        collectives(comms[id], rank, size, id);
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }, "collective-" + t);
+                threads.add(thread);
+                thread.start();
+            }
+            for (Thread t : threads) t.join();
+            for (Intracomm c : comms) c.Free();
+            if (failure.get() != null) throw new AssertionError("a thread failed: " + failure.get(), failure.get());
+        });
         cases.run(true);
         MPI.Finalize();
         cases.write(rank);
+    }
+
+    /** Each thread runs its own sequence of collectives on its own communicator, on direct buffers. */
+    static void collectives(Intracomm comm, int rank, int size, int id) {
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(8 * 64).order(java.nio.ByteOrder.nativeOrder());
+        java.nio.ByteBuffer out = java.nio.ByteBuffer.allocateDirect(8 * 64).order(java.nio.ByteOrder.nativeOrder());
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int i = 0; i < 64; i++) in.putLong(8 * i, (long) rank * round + i + id);
+            comm.Allreduce(in, 0, out, 0, 64, MPI.LONG, MPI.SUM);
+            long expected = (long) round * size * (size - 1) / 2 + (long) size * (5 + id);
+            Check.eq(expected, out.getLong(8 * 5), "thread " + id + " allreduce round " + round);
+            int root = round % size;
+            if (rank == root) out.putLong(0, round * 1000L + id);
+            comm.Bcast(out, 0, 1, MPI.LONG, root);
+            Check.eq(round * 1000L + id, out.getLong(0), "thread " + id + " bcast round " + round);
+        }
     }
 
     /** Thread id talks to thread id of the neighbours on its own tags; every round allocates garbage. */
