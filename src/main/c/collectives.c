@@ -24,3 +24,106 @@ int natmpj_allreduce(void *sarray, void *sdirect, int64_t soff, void *rarray, vo
     NEED_BUFFER(rbuf, count);
     return MPI_Allreduce(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
 }
+
+/* Pinning can only fail for a whole array, so a block-wise NEED_BUFFER reduces to: some item, no memory. */
+static int any_positive(const int *counts, int n) {
+    if (!counts) return 0;
+    for (int i = 0; i < n; i++) if (counts[i] > 0) return 1;
+    return 0;
+}
+
+static int comm_size(natmpj_handle comm) {
+    int n = 0;
+    MPI_Comm_size(COMM(comm), &n);
+    return n;
+}
+
+int natmpj_gather(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
+                  void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
+                  int in_place, int root, natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, scount);
+    return MPI_Gather(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
+}
+
+int natmpj_gatherv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
+                   void *rarray, void *rdirect, int64_t roff, const int *in_ints, const int *in_ints2,
+                   natmpj_handle rtype, int in_place, int root, natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, scount);
+    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)));
+    return MPI_Gatherv(sbuf, scount, TYPE(stype), rbuf, in_ints, in_ints2, TYPE(rtype), root, COMM(comm));
+}
+
+int natmpj_scatter(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
+                   void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
+                   int in_place, int root, natmpj_handle comm) {
+    void *sbuf = BUF(sarray, sdirect, soff), *rbuf = in_place ? MPI_IN_PLACE : BUF(rarray, rdirect, roff);
+    NEED_BUFFER(rbuf, rcount);
+    return MPI_Scatter(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
+}
+
+int natmpj_scatterv(void *sarray, void *sdirect, int64_t soff, const int *in_ints, const int *in_ints2,
+                    natmpj_handle stype, void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
+                    int in_place, int root, natmpj_handle comm) {
+    void *sbuf = BUF(sarray, sdirect, soff), *rbuf = in_place ? MPI_IN_PLACE : BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, any_positive(in_ints, comm_size(comm)));
+    NEED_BUFFER(rbuf, rcount);
+    return MPI_Scatterv(sbuf, in_ints, in_ints2, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
+}
+
+int natmpj_allgather(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
+                     void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
+                     int in_place, natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, scount);
+    NEED_BUFFER(rbuf, rcount);
+    return MPI_Allgather(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), COMM(comm));
+}
+
+int natmpj_allgatherv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
+                      void *rarray, void *rdirect, int64_t roff, const int *in_ints, const int *in_ints2,
+                      natmpj_handle rtype, int in_place, natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, scount);
+    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)));
+    return MPI_Allgatherv(sbuf, scount, TYPE(stype), rbuf, in_ints, in_ints2, TYPE(rtype), COMM(comm));
+}
+
+int natmpj_alltoall(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
+                    void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
+                    int in_place, natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, scount);
+    NEED_BUFFER(rbuf, rcount);
+    return MPI_Alltoall(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), COMM(comm));
+}
+
+int natmpj_alltoallv(void *sarray, void *sdirect, int64_t soff, const int *in_ints, const int *in_ints2,
+                     natmpj_handle stype, void *rarray, void *rdirect, int64_t roff, const int *in_ints3,
+                     const int *in_ints4, natmpj_handle rtype, int in_place, natmpj_handle comm) {
+    int n = comm_size(comm);
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, any_positive(in_ints, n));
+    NEED_BUFFER(rbuf, any_positive(in_ints3, n));
+    return MPI_Alltoallv(sbuf, in_ints, in_ints2, TYPE(stype), rbuf, in_ints3, in_ints4, TYPE(rtype), COMM(comm));
+}
+
+int natmpj_reduce_scatter(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
+                          int in_place, const int *in_ints, natmpj_handle type, natmpj_handle op,
+                          natmpj_handle comm) {
+    int n = comm_size(comm), rank = 0;
+    MPI_Comm_rank(COMM(comm), &rank);
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, any_positive(in_ints, n));
+    NEED_BUFFER(rbuf, in_ints ? in_ints[rank] : 0);
+    return MPI_Reduce_scatter(sbuf, rbuf, in_ints, TYPE(type), OP(op), COMM(comm));
+}
+
+int natmpj_scan(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
+                int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, count);
+    NEED_BUFFER(rbuf, count);
+    return MPI_Scan(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
+}

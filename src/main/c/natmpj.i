@@ -89,6 +89,9 @@ ADDRESS(void, address2)
 %typemap(javain) void *buffer_object "$javainput"
 %typemap(in) void *buffer_object "$1 = $input ? (*jenv)->GetDirectBufferAddress(jenv, $input) : NULL;"
 
+/* The calling thread's JNIEnv, for the one C file that calls back into Java (ops.c); no Java argument. */
+%typemap(in, numinputs=0) JNIEnv *jenv "$1 = jenv;"
+
 /* Single out-values of calls that touch no buffer: an int[1] / long[1] written back after the call. */
 %define OUT_VALUE(CTYPE, NAME, JNITYPE, JTYPE, JELEM, REGION)
 %typemap(jni) CTYPE *NAME #JNITYPE "Array"

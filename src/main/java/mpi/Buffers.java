@@ -168,6 +168,20 @@ final class Buffers {
         return false;
     }
 
+    /** {@link #inPlace} over the byte spans {@code count} items of {@code type} touch from each position. */
+    static boolean inPlace(String call, Object sendbuf, long soff, Object recvbuf, long roff, Datatype type,
+                           int count) {
+        if (sendbuf == null || sendbuf != recvbuf || count == 0) return false;
+        if (soff == roff) return true;
+        long sFrom = soff + type.spanStartBytes(count), sTo = soff + type.spanEndBytes(count);
+        long rFrom = roff + type.spanStartBytes(count), rTo = roff + type.spanEndBytes(count);
+        if (sFrom < rTo && rFrom < sTo) {
+            throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap (byte offsets " + soff + " and "
+                    + roff + "); pass the same offset to reduce in place");
+        }
+        return false;
+    }
+
     private static String describe(Class<?> cls) {
         return cls.isArray() ? cls.getSimpleName() : cls.getName();
     }

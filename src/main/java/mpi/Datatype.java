@@ -54,8 +54,21 @@ public class Datatype {
         this(handle, base, name, base.mpjCode, Shape.ONE_ELEMENT, null, true);
     }
 
+    /** A predefined pair type (MPI.INT2, ...) for MAXLOC/MINLOC: two base elements, made in C at Init. */
+    static Datatype pair(long handle, BasicType base, String name) {
+        Datatype pair = new Datatype(handle, base, name, base.mpjCode, new Shape(0, 2, 0, 2, 2, Bound.DATA, Bound.DATA),
+                null, true, false);
+        pair.displacements = new int[] {0, 1};
+        return pair;
+    }
+
     private Datatype(long handle, BasicType base, String name, int baseType, Shape shape, Blocks blocks,
                      boolean predefined) {
+        this(handle, base, name, baseType, shape, blocks, predefined, predefined && base.movedByMpi());
+    }
+
+    private Datatype(long handle, BasicType base, String name, int baseType, Shape shape, Blocks blocks,
+                     boolean predefined, boolean plain) {
         this.handle = handle;
         this.base = base;
         this.name = name;
@@ -69,7 +82,7 @@ public class Datatype {
         this.ubBound = shape.ubBound;
         this.blocks = blocks;
         this.predefined = predefined;
-        this.plain = predefined && base.movedByMpi();
+        this.plain = plain;
     }
 
     /** MPI.LB ({@code lower}) or MPI.UB: a bound marker for Struct, no data, all of its shape 0. */

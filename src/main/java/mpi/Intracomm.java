@@ -84,12 +84,15 @@ public class Intracomm extends Comm {
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) throws MPIException {
         String call = "Intracomm.Bcast";
         requireLive(call);
-        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRoot(call, root);
-        int rc = NativeMPIJNI.bcast(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle,
-                root, handle);
-        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
-        MPIException.check(rc, call);
+        if (ObjectMessages.isObject(datatype)) {
+            Buffers.offset(call, "buf", buf, offset, count, datatype);
+            ObjectCollectives.bcast(this, call, buf, offset, count, datatype, root);
+            return;
+        }
+        Arg b = Arg.out(call, "buf", buf, offset, count, datatype, MPI.stageBlockingArrays, false);
+        int rc = NativeMPIJNI.bcast(b.array, b.address, b.off, count, datatype.handle, root, handle);
+        finish(call, rc, Arg.NONE, b, null, buf);
     }
 
     /**
@@ -100,25 +103,26 @@ public class Intracomm extends Comm {
                        Op op, int root) throws MPIException {
         String call = "Intracomm.Reduce";
         requireLive(call);
-        long opHandle = opFor(call, op, datatype);
-        long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        Buffers.requireNativeOrder(call, "sendbuf", sendbuf, datatype);
         checkRoot(call, root);
-        Object rbuf = null;
-        long roff = 0;
-        boolean inPlace = false;
-        if (rank == root) {
-            rbuf = recvbuf;
-            roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count, datatype);
-            Buffers.requireNativeOrder(call, "recvbuf", recvbuf, datatype);
-            inPlace = Buffers.inPlace(call, sendbuf, soff, recvbuf, roff, (long) count * datatype.base.bytes);
+        if (ObjectMessages.isObject(datatype)) {
+            objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root, false);
+            return;
         }
-        Object sbuf = inPlace ? null : sendbuf;
-        int rc = NativeMPIJNI.reduce(Buffers.array(sbuf), Buffers.address(sbuf), soff, Buffers.array(rbuf),
-                Buffers.address(rbuf), roff, inPlace ? 1 : 0, count, datatype.handle, opHandle, root, handle);
-        Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
-        Reference.reachabilityFence(recvbuf);
-        MPIException.check(rc, call);
+        long opHandle = opFor(call, op, datatype);
+        boolean stage = op.isUser() || MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, count, datatype, stage, true);
+        Arg r = rank == root ? Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true) : Arg.NONE;
+        boolean inPlace = rank == root && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
+        if (inPlace) s = s.drop();
+        if (op.isUser()) op.enter(datatype);
+        int rc;
+        try {
+            rc = NativeMPIJNI.reduce(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0, count,
+                    datatype.handle, opHandle, root, handle);
+        } finally {
+            if (op.isUser()) op.exit(datatype, call);
+        }
+        finish(call, rc, s, r, sendbuf, recvbuf);
     }
 
     /** Like Reduce, with the result in every rank's {@code recvbuf}. */
@@ -126,19 +130,391 @@ public class Intracomm extends Comm {
                           Op op) throws MPIException {
         String call = "Intracomm.Allreduce";
         requireLive(call);
+        if (ObjectMessages.isObject(datatype)) {
+            objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
+            return;
+        }
         long opHandle = opFor(call, op, datatype);
-        long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        long roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count, datatype);
-        Buffers.requireNativeOrder(call, "sendbuf", sendbuf, datatype);
-        Buffers.requireNativeOrder(call, "recvbuf", recvbuf, datatype);
-        boolean inPlace = Buffers.inPlace(call, sendbuf, soff, recvbuf, roff, (long) count * datatype.base.bytes);
-        Object sbuf = inPlace ? null : sendbuf;
-        int rc = NativeMPIJNI.allreduce(Buffers.array(sbuf), Buffers.address(sbuf), soff,
-                Buffers.array(recvbuf), Buffers.address(recvbuf), roff, inPlace ? 1 : 0, count, datatype.handle,
-                opHandle, handle);
+        boolean stage = op.isUser() || MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, count, datatype, stage, true);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true);
+        boolean inPlace = Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
+        if (inPlace) s = s.drop();
+        if (op.isUser()) op.enter(datatype);
+        int rc;
+        try {
+            rc = NativeMPIJNI.allreduce(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0, count,
+                    datatype.handle, opHandle, handle);
+        } finally {
+            if (op.isUser()) op.exit(datatype, call);
+        }
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /**
+     * Inclusive prefix reduction: rank i's {@code recvbuf} gets the combination of ranks 0..i. The same array at the
+     * same offset for both reduces in place.
+     */
+    public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                     Op op) throws MPIException {
+        String call = "Intracomm.Scan";
+        requireLive(call);
+        if (ObjectMessages.isObject(datatype)) {
+            objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
+            return;
+        }
+        long opHandle = opFor(call, op, datatype);
+        boolean stage = op.isUser() || MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, count, datatype, stage, true);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true);
+        boolean inPlace = Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
+        if (inPlace) s = s.drop();
+        if (op.isUser()) op.enter(datatype);
+        int rc;
+        try {
+            rc = NativeMPIJNI.scan(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0, count,
+                    datatype.handle, opHandle, handle);
+        } finally {
+            if (op.isUser()) op.exit(datatype, call);
+        }
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /**
+     * Reduces {@code sum(recvcounts)} items elementwise, then scatters the result: rank i receives
+     * {@code recvcounts[i]} items, in rank order.
+     */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                               Datatype datatype, Op op) throws MPIException {
+        String call = "Intracomm.Reduce_scatter";
+        requireLive(call);
+        if (ObjectMessages.isObject(datatype)) {
+            throw new IllegalArgumentException(call + ": MPI.OBJECT is not supported here; use Reduce then Scatterv");
+        }
+        long opHandle = opFor(call, op, datatype);
+        int total = total(call, "recvcounts", recvcounts);
+        boolean stage = op.isUser() || MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, total, datatype, stage, true);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, recvcounts[rank], datatype, stage, true);
+        if (sendbuf != null && sendbuf == recvbuf) {
+            s.drop();
+            if (r.staged != null) r.staged.release();
+            throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
+        }
+        boolean inPlace = false;
+        if (op.isUser()) op.enter(datatype);
+        int rc;
+        try {
+            rc = NativeMPIJNI.reduce_scatter(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0,
+                    recvcounts, datatype.handle, opHandle, handle);
+        } finally {
+            if (op.isUser()) op.exit(datatype, call);
+        }
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Root's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
+    public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                       int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        String call = "Intracomm.Gather";
+        requireLive(call);
+        checkRoot(call, root);
+        if (objects(call, sendtype, recvtype)) {
+            ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+                    recvcount, null, null, recvtype, root);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg r = Arg.NONE;
+        if (rank == root) r = Arg.out(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype,
+                stage, false);
+        int rc = NativeMPIJNI.gather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address, r.off,
+                recvcount, rank == root ? recvtype.handle : sendtype.handle, 0, root, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Root's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                        int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        String call = "Intracomm.Gatherv";
+        requireLive(call);
+        checkRoot(call, root);
+        if (objects(call, sendtype, recvtype)) {
+            if (rank == root) span(call, "recvcount", recvcount, "displs", displs);
+            ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
+                    recvcount, displs, recvtype, root);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg r = Arg.NONE;
+        if (rank == root) {
+            r = Arg.out(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs", displs),
+                    recvtype, stage, false);
+        }
+        int rc = NativeMPIJNI.gatherv(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
+                r.off, rank == root ? recvcount : null, rank == root ? displs : null,
+                rank == root ? recvtype.handle : sendtype.handle, 0, root, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Every rank receives {@code recvcount} items, block i of root's {@code sendbuf} going to rank i. */
+    public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                        int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        String call = "Intracomm.Scatter";
+        requireLive(call);
+        checkRoot(call, root);
+        if (objects(call, sendtype, recvtype)) {
+            ObjectCollectives.scatter(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
+                    recvoffset, recvcount, recvtype, root);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.NONE;
+        if (rank == root) s = Arg.in(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype,
+                stage, false);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
+        int rc = NativeMPIJNI.scatter(s.array, s.address, s.off, sendcount, rank == root ? sendtype.handle
+                : recvtype.handle, r.array, r.address, r.off, recvcount, recvtype.handle, 0, root, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Rank i receives {@code sendcount[i]} items from root's {@code sendbuf} at item {@code displs[i]}. */
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        String call = "Intracomm.Scatterv";
+        requireLive(call);
+        checkRoot(call, root);
+        if (objects(call, sendtype, recvtype)) {
+            if (rank == root) span(call, "sendcount", sendcount, "displs", displs);
+            ObjectCollectives.scatter(this, call, sendbuf, sendoffset, 0, sendcount, displs, sendtype, recvbuf,
+                    recvoffset, recvcount, recvtype, root);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.NONE;
+        if (rank == root) {
+            s = Arg.in(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs", displs),
+                    sendtype, stage, false);
+        }
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
+        int rc = NativeMPIJNI.scatterv(s.array, s.address, s.off, rank == root ? sendcount : null,
+                rank == root ? displs : null, rank == root ? sendtype.handle : recvtype.handle, r.array, r.address,
+                r.off, recvcount, recvtype.handle, 0, root, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Every rank's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
+    public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                          int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        String call = "Intracomm.Allgather";
+        requireLive(call);
+        if (objects(call, sendtype, recvtype)) {
+            ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+                    recvcount, null, null, recvtype);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
+        int rc = NativeMPIJNI.allgather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
+                r.off, recvcount, recvtype.handle, 0, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Every rank's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                           int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        String call = "Intracomm.Allgatherv";
+        requireLive(call);
+        int span = span(call, "recvcount", recvcount, "displs", displs);
+        if (objects(call, sendtype, recvtype)) {
+            ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
+                    recvcount, displs, recvtype);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, span, recvtype, stage, false);
+        int rc = NativeMPIJNI.allgatherv(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
+                r.off, recvcount, displs, recvtype.handle, 0, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Block i of every rank's {@code sendbuf} ({@code sendcount} items) goes to rank i, in rank order. */
+    public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                         int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        String call = "Intracomm.Alltoall";
+        requireLive(call);
+        if (objects(call, sendtype, recvtype)) {
+            ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
+                    recvoffset, recvcount, null, null, recvtype);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype, stage, false);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
+        int rc = NativeMPIJNI.alltoall(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
+                r.off, recvcount, recvtype.handle, 0, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    /** Rank i gets {@code sendcount[i]} items from {@code sdispls[i]} of every rank's sendbuf, stored at
+     *  {@code rdispls[j]} for sender j. */
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        String call = "Intracomm.Alltoallv";
+        requireLive(call);
+        int sspan = span(call, "sendcount", sendcount, "sdispls", sdispls);
+        int rspan = span(call, "recvcount", recvcount, "rdispls", rdispls);
+        if (objects(call, sendtype, recvtype)) {
+            ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, 0, sendcount, sdispls, sendtype, recvbuf,
+                    recvoffset, 0, recvcount, rdispls, recvtype);
+            return;
+        }
+        boolean stage = MPI.stageBlockingArrays;
+        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype, stage, false);
+        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype, stage, false);
+        int rc = NativeMPIJNI.alltoallv(s.array, s.address, s.off, sendcount, sdispls, sendtype.handle, r.array,
+                r.address, r.off, recvcount, rdispls, recvtype.handle, 0, handle);
+        finish(call, rc, s, r, sendbuf, recvbuf);
+    }
+
+    // ------------------------------------------------------------------------------------------ helpers
+
+    /**
+     * One buffer of a collective as the C layer takes it: a pinned array, a direct buffer's address, or (with a
+     * user op, whose Java callback must not run inside a JNI critical region, and under THREAD_MULTIPLE, see
+     * RequestBuffer.forBlocking) a staged copy in native memory.
+     */
+    private static final class Arg {
+        static final Arg NONE = new Arg(null, 0, 0, 0, null);
+        final Object array;
+        /** address/off: what the C layer gets; position: the byte offset into the caller's buffer. */
+        final long address, off, position;
+        final RequestBuffer staged;
+
+        private Arg(Object array, long address, long off, long position, RequestBuffer staged) {
+            this.array = array;
+            this.address = address;
+            this.off = off;
+            this.position = position;
+            this.staged = staged;
+        }
+
+        /** The send side of an in-place call: MPI reads the receive buffer instead. */
+        Arg drop() {
+            if (staged != null) staged.release();
+            return NONE;
+        }
+
+        static Arg in(String call, String name, Object buf, int offset, int count, Datatype type, boolean stage,
+                      boolean reduction) {
+            return of(call, name, buf, offset, count, type, stage, reduction);
+        }
+
+        static Arg out(String call, String name, Object buf, int offset, int count, Datatype type, boolean stage,
+                       boolean reduction) {
+            return of(call, name, buf, offset, count, type, stage, reduction);
+        }
+
+        private static Arg of(String call, String name, Object buf, int offset, int count, Datatype type,
+                              boolean stage, boolean reduction) {
+            long off = Buffers.offset(call, name, buf, offset, count, type);
+            if (reduction) Buffers.requireNativeOrder(call, name, buf, type);
+            if (stage && buf != null && !(buf instanceof java.nio.Buffer) && count > 0) {
+                RequestBuffer staged = RequestBuffer.of(call, name, buf, offset, count, type);
+                staged.copyIn(call); // gaps and untouched blocks keep the array's values when copied back
+                return new Arg(null, staged.address, 0, off, staged);
+            }
+            return new Arg(Buffers.array(buf), Buffers.address(buf), off, off, null);
+        }
+    }
+
+    /** After the native call: copies staged receive buffers back, frees staging, turns rc into an exception. */
+    private static void finish(String call, int rc, Arg send, Arg recv, Object sendbuf, Object recvbuf) {
+        if (send.staged != null) send.staged.release();
+        if (recv.staged != null) recv.staged.finishReceive(rc, call);
         Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
         Reference.reachabilityFence(recvbuf);
         MPIException.check(rc, call);
+    }
+
+    private static boolean objects(String call, Datatype sendtype, Datatype recvtype) {
+        boolean s = ObjectMessages.isObject(sendtype), r = ObjectMessages.isObject(recvtype);
+        if (s != r && sendtype != null && recvtype != null) {
+            throw new IllegalArgumentException(call + ": sendtype " + sendtype + " and recvtype " + recvtype
+                    + " must both be MPI.OBJECT types or neither");
+        }
+        return s && r;
+    }
+
+    private void objectReduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                              Datatype datatype, Op op, int root, boolean scan) {
+        if (op == null) throw new NullPointerException(call + ": op is null");
+        if (op.function() == null) {
+            throw new IllegalArgumentException(call + ": MPI.OBJECT reductions need a user-defined op, not " + op);
+        }
+        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        if (root < 0 || rank == root) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        ObjectCollectives.reduce(this, call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op.function(),
+                root, scan);
+    }
+
+    /** count items for each of n ranks, as one int. */
+    private static int items(String call, int count, int n) {
+        if (count < 0) throw new IllegalArgumentException(call + ": count is " + count + ", must be >= 0");
+        long items = (long) count * n;
+        if (items > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(call + ": " + count + " items for each of " + n + " ranks overflow int");
+        }
+        return (int) items;
+    }
+
+    /** Validates a counts/displacements pair (one entry per rank) and returns the items they span. */
+    private int span(String call, String countsName, int[] counts, String displsName, int[] displs) {
+        if (counts == null) throw new NullPointerException(call + ": " + countsName + " is null");
+        if (displs == null) throw new NullPointerException(call + ": " + displsName + " is null");
+        if (counts.length < size) {
+            throw new IllegalArgumentException(call + ": " + countsName + " has " + counts.length + " entries, needs "
+                    + size + " (one per rank)");
+        }
+        if (displs.length < size) {
+            throw new IllegalArgumentException(call + ": " + displsName + " has " + displs.length + " entries, needs "
+                    + size + " (one per rank)");
+        }
+        long end = 0;
+        for (int i = 0; i < size; i++) {
+            if (counts[i] < 0) {
+                throw new IllegalArgumentException(call + ": " + countsName + "[" + i + "] is " + counts[i]);
+            }
+            if (displs[i] < 0) {
+                throw new IllegalArgumentException(call + ": " + displsName + "[" + i + "] is " + displs[i]
+                        + ", must be >= 0");
+            }
+            if (counts[i] > 0) end = Math.max(end, (long) displs[i] + counts[i]);
+        }
+        if (end > Integer.MAX_VALUE) throw new IllegalArgumentException(call + ": " + displsName + " overflow int");
+        return (int) end;
+    }
+
+    private int total(String call, String name, int[] counts) {
+        if (counts == null) throw new NullPointerException(call + ": " + name + " is null");
+        if (counts.length < size) {
+            throw new IllegalArgumentException(call + ": " + name + " has " + counts.length + " entries, needs " + size
+                    + " (one per rank)");
+        }
+        long total = 0;
+        for (int i = 0; i < size; i++) {
+            if (counts[i] < 0) throw new IllegalArgumentException(call + ": " + name + "[" + i + "] is " + counts[i]);
+            total += counts[i];
+        }
+        if (total > Integer.MAX_VALUE) throw new IllegalArgumentException(call + ": " + name + " overflow int");
+        return (int) total;
     }
 
     private static long opFor(String call, Op op, Datatype datatype) {

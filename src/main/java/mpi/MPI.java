@@ -77,6 +77,15 @@ public class MPI {
     public static Op BOR;
     public static Op LXOR;
     public static Op BXOR;
+    /** Location ops over the pair types below (value then index): exist from MPI.Init on. */
+    public static Op MAXLOC;
+    public static Op MINLOC;
+    /** mpiJava's pair types for MAXLOC/MINLOC: two shorts, ints, longs, floats or doubles; set by MPI.Init. */
+    public static Datatype SHORT2;
+    public static Datatype INT2;
+    public static Datatype LONG2;
+    public static Datatype FLOAT2;
+    public static Datatype DOUBLE2;
 
     public static Errhandler ERRORS_ARE_FATAL;
     public static Errhandler ERRORS_RETURN;
@@ -150,6 +159,8 @@ public class MPI {
         BAND = op(Id.OP_BAND, "MPI.BAND", Op.Kind.BITWISE, LAND);
         BOR = op(Id.OP_BOR, "MPI.BOR", Op.Kind.BITWISE, LOR);
         BXOR = op(Id.OP_BXOR, "MPI.BXOR", Op.Kind.BITWISE, LXOR);
+        MAXLOC = new Op(0, "MPI.MAXLOC", Op.Kind.LOCATION, null);
+        MINLOC = new Op(0, "MPI.MINLOC", Op.Kind.LOCATION, null);
 
         ERRORS_ARE_FATAL = new Errhandler(handle(Id.ERRORS_ARE_FATAL), "MPI.ERRORS_ARE_FATAL");
         ERRORS_RETURN = new Errhandler(handle(Id.ERRORS_RETURN), "MPI.ERRORS_RETURN");
@@ -315,6 +326,7 @@ public class MPI {
             for (Datatype type : new Datatype[] {BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE, PACKED}) {
                 type.verifySize();
             }
+            Op.setUpLocationOps();
             int[] tagUb = new int[1];
             MPIException.check(NativeMPIJNI.comm_tag_ub(COMM_WORLD.handle, tagUb), "MPI.Init");
             tagUpperBound = tagUb[0];

@@ -1,0 +1,277 @@
+package natmpj.it;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import mpi.Datatype;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Op;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+import mpi.User_function;
+
+/**
+ * MPI.OBJECT under a real mpirun: object graphs through every point-to-point mode, blocking, non-blocking (alone
+ * and mixed with primitive requests in the calls on several requests) and persistent; every collective; user ops on
+ * objects with MPI's rank order checked; sizes the receiver cannot know in advance, from empty to megabytes.
+ */
+public final class ObjectSuite {
+    /** A small object graph: records that share a list. */
+    static final class Rec implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final String name;
+        final double[] values;
+        final List<String> shared;
+
+        Rec(String name, int n, List<String> shared) {
+            this.name = name;
+            this.values = new double[n];
+            for (int i = 0; i < n; i++) values[i] = name.hashCode() + i;
+            this.shared = shared;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Rec && ((Rec) o).name.equals(name) && Arrays.equals(((Rec) o).values, values);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Rec(" + name + ", " + values.length + ")";
+        }
+    }
+
+    static Object[] recs(String prefix, int count, int size) {
+        List<String> shared = new ArrayList<>(List.of(prefix));
+        Object[] a = new Object[count];
+        for (int i = 0; i < count; i++) a[i] = new Rec(prefix + "-" + i, size, shared);
+        return a;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Cases cases = new Cases();
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.Rank(), size = world.Size();
+        int right = (rank + 1) % size, left = (rank + size - 1) % size;
+
+        for (int n : new int[] {0, 1, 1000, 200000}) {
+            cases.add("send_recv_records_" + n + "_doubles", () -> {
+                Object[] out = recs("r" + rank, 3, n);
+                Object[] in = new Object[6];
+                in[0] = "before";
+                Status s = world.Sendrecv(out, 0, 3, MPI.OBJECT, right, 5, in, 1, 4, MPI.OBJECT, left, 5);
+                Object[] expected = recs("r" + left, 3, n);
+                for (int i = 0; i < 3; i++) Check.eq(expected[i], in[1 + i], "object " + i);
+                Check.isTrue(((Rec) in[1]).shared == ((Rec) in[3]).shared, "shared list stays shared");
+                Check.eq("before", in[0], "element before the offset");
+                Check.eq(null, in[4], "room left unused");
+                Check.eq(3, s.Get_count(MPI.OBJECT), "Get_count counts objects");
+                Check.eq(left, s.source, "source");
+            });
+        }
+        for (String mode : new String[] {"Send", "Ssend", "Rsend", "Bsend"}) {
+            cases.add("blocking_" + mode, () -> {
+                Object[] in = new Object[2];
+                Request r = world.Irecv(in, 0, 2, MPI.OBJECT, left, 6);
+                world.Barrier();
+                Object[] out = {"hello from " + rank, List.of(rank, rank * 2)};
+                byte[] attached = mode.equals("Bsend") ? new byte[1 << 16] : null;
+                if (attached != null) MPI.Buffer_attach(attached);
+                Request w = mode.equals("Ssend") ? world.Issend(out, 0, 2, MPI.OBJECT, right, 6) : null;
+                if (w == null) {
+                    switch (mode) {
+                    case "Rsend": world.Rsend(out, 0, 2, MPI.OBJECT, right, 6); break;
+                    case "Bsend": world.Bsend(out, 0, 2, MPI.OBJECT, right, 6); break;
+                    default: world.Send(out, 0, 2, MPI.OBJECT, right, 6);
+                    }
+                }
+                r.Wait();
+                if (w != null) w.Wait();
+                if (attached != null) MPI.Buffer_detach();
+                Check.eq("hello from " + left, in[0], mode);
+                Check.eq(List.of(left, left * 2), in[1], mode);
+            });
+        }
+        cases.add("irecv_mixed_with_primitive_requests", () -> {
+            Object[] objs = new Object[1];
+            int[] ints = new int[4];
+            Request[] reqs = {world.Irecv(objs, 0, 1, MPI.OBJECT, left, 7), world.Irecv(ints, 0, 4, MPI.INT, left, 8)};
+            Check.isTrue(Request.Testall(reqs) == null, "nothing sent yet");
+            world.Barrier();
+            Request a = world.Isend(new Object[] {"obj" + rank}, 0, 1, MPI.OBJECT, right, 7);
+            Request b = world.Isend(new int[] {rank, 1, 2, 3}, 0, 4, MPI.INT, right, 8);
+            Status[] st = Request.Waitall(reqs);
+            Request.Waitall(new Request[] {a, b});
+            Check.eq("obj" + left, objs[0], "object");
+            Check.eq(left, ints[0], "ints");
+            Check.eq(8, st[1].tag, "status of the int receive");
+            Check.eq(1, st[0].Get_count(MPI.OBJECT), "count of the object receive");
+            Check.isTrue(reqs[0].Is_null(), "completed object receive is null");
+        });
+        cases.add("waitany_and_testsome_over_object_receives", () -> {
+            Object[][] in = new Object[3][1];
+            Request[] reqs = new Request[3];
+            for (int i = 0; i < 3; i++) reqs[i] = world.Irecv(in[i], 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, 20 + i);
+            Check.eq(0, Request.Testsome(reqs).length, "nothing yet");
+            world.Barrier();
+            world.Send(new Object[] {"two"}, 0, 1, MPI.OBJECT, right, 22);
+            Status s = Request.Waitany(reqs);
+            Check.eq(2, s.index, "index");
+            Check.eq("two", in[2][0], "object");
+            world.Send(new Object[] {"zero"}, 0, 1, MPI.OBJECT, right, 20);
+            world.Send(new Object[] {"one"}, 0, 1, MPI.OBJECT, right, 21);
+            int got = 0;
+            while (got < 2) got += Request.Waitsome(reqs).length;
+            Check.eq("zero", in[0][0], "zero");
+            Check.eq("one", in[1][0], "one");
+            Check.eq(MPI.UNDEFINED, Request.Waitany(reqs).index, "all done");
+        });
+        cases.add("persistent_objects", () -> {
+            Object[] out = new Object[1];
+            Object[] in = new Object[1];
+            Prequest send = world.Send_init(out, 0, 1, MPI.OBJECT, right, 30);
+            Prequest recv = world.Recv_init(in, 0, 1, MPI.OBJECT, left, 30);
+            for (int round = 0; round < 30; round++) {
+                out[0] = "round " + round + " from " + rank; // serialized afresh at every Start
+                Prequest.Startall(new Prequest[] {recv, send});
+                Request.Waitall(new Request[] {recv, send});
+                Check.eq("round " + round + " from " + left, in[0], "round " + round);
+            }
+            send.Free();
+            recv.Free();
+        });
+        cases.add("sendrecv_replace_and_mixed_types", () -> {
+            Object[] buf = {rank, "x" + rank};
+            world.Sendrecv_replace(buf, 0, 2, MPI.OBJECT, right, 40, left, 40);
+            Check.eq(left, buf[0], "replaced");
+            int[] got = new int[1];
+            world.Sendrecv(new Object[] {"s"}, 0, 1, MPI.OBJECT, right, 41, new Object[1], 0, 1, MPI.OBJECT, left, 41);
+            world.Sendrecv(new int[] {rank}, 0, 1, MPI.INT, right, 42, got, 0, 1, MPI.INT, left, 42);
+            Check.eq(left, got[0], "ints still fine");
+        });
+        cases.add("proc_null_and_cancel", () -> {
+            Object[] in = {"keep"};
+            Status s = world.Recv(in, 0, 1, MPI.OBJECT, MPI.PROC_NULL, 1);
+            Check.eq(MPI.PROC_NULL, s.source, "PROC_NULL source");
+            Check.eq("keep", in[0], "nothing received from PROC_NULL");
+            Request r = world.Irecv(in, 0, 1, MPI.OBJECT, left, 999);
+            r.Cancel();
+            Check.isTrue(r.Wait().Test_cancelled(), "cancelled");
+            Check.eq("keep", in[0], "cancelled receive leaves the buffer");
+        });
+        cases.add("truncation_and_not_serializable", () -> {
+            Check.throwsWith(IllegalArgumentException.class, () -> world.Send(new Object[] {new Object()}, 0, 1,
+                    MPI.OBJECT, right, 50), "Comm.Send", "not Serializable");
+            world.Send(new Object[] {1, 2, 3}, 0, 3, MPI.OBJECT, right, 51);
+            Object[] small = new Object[2];
+            Check.throwsWith(mpi.MPIException.class, () -> world.Recv(small, 0, 2, MPI.OBJECT, left, 51),
+                    "Comm.Recv", "truncated");
+            Check.throwsWith(IllegalArgumentException.class, () -> world.Send(new int[1], 0, 1, MPI.OBJECT, right, 1),
+                    "Comm.Send", "buf");
+        });
+        cases.add("collectives", () -> collectives(world, rank, size));
+        cases.add("reduce_scan_with_user_op", () -> {
+            // String concatenation: associative, not commutative, so MPI's rank order shows.
+            Op concat = new Op(new User_function() {
+                @Override
+                public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count,
+                                 Datatype datatype) {
+                    Object[] in = (Object[]) invec, inout = (Object[]) inoutvec;
+                    for (int i = 0; i < count; i++) inout[inoutoffset + i] = "" + in[inoffset + i] + inout[inoutoffset + i];
+                }
+            }, false);
+            Object[] mine = {"a" + rank, "b" + rank};
+            StringBuilder a = new StringBuilder(), b = new StringBuilder();
+            for (int r = 0; r < size; r++) {
+                a.append("a").append(r);
+                b.append("b").append(r);
+            }
+            Object[] out = new Object[3];
+            world.Reduce(mine, 0, out, 1, 2, MPI.OBJECT, concat, size - 1);
+            if (rank == size - 1) Check.eq(List.of(a.toString(), b.toString()), Arrays.asList(out[1], out[2]), "reduce");
+            Object[] all = new Object[2];
+            world.Allreduce(mine, 0, all, 0, 2, MPI.OBJECT, concat);
+            Check.eq(a.toString(), all[0], "allreduce");
+            Object[] prefix = new Object[2];
+            world.Scan(mine, 0, prefix, 0, 2, MPI.OBJECT, concat);
+            StringBuilder p = new StringBuilder();
+            for (int r = 0; r <= rank; r++) p.append("b").append(r);
+            Check.eq(p.toString(), prefix[1], "scan");
+        });
+        cases.add("gc_stress_object_requests", () -> {
+            for (int round = 0; round < 500; round++) {
+                Object[] in = new Object[1];
+                Request r = world.Irecv(in, 0, 1, MPI.OBJECT, left, 60);
+                Request s = world.Isend(new Object[] {new int[] {round, rank}}, 0, 1, MPI.OBJECT, right, 60);
+                if (round % 50 == 0) System.gc();
+                Request.Waitall(new Request[] {s, r});
+                Check.isTrue(Arrays.equals(new int[] {round, left}, (int[]) in[0]), "round " + round);
+            }
+        });
+        cases.run(true);
+        MPI.Finalize();
+        cases.write(rank);
+    }
+
+    static void collectives(Intracomm world, int rank, int size) {
+        for (int root = 0; root < size; root++) {
+            Object[] b = rank == root ? new Object[] {"x", List.of(root)} : new Object[2];
+            world.Bcast(b, 0, 2, MPI.OBJECT, root);
+            Check.eq(List.of(root), b[1], "bcast from " + root);
+        }
+        Object[] mine = {"g" + rank, rank};
+        Object[] gathered = new Object[2 * size + 1];
+        world.Gather(mine, 0, 2, MPI.OBJECT, gathered, 1, 2, MPI.OBJECT, 0);
+        if (rank == 0) for (int r = 0; r < size; r++) Check.eq("g" + r, gathered[1 + 2 * r], "gather " + r);
+        Object[] all = new Object[2 * size];
+        world.Allgather(mine, 0, 2, MPI.OBJECT, all, 0, 2, MPI.OBJECT);
+        for (int r = 0; r < size; r++) Check.eq(r, all[2 * r + 1], "allgather " + r);
+        // v-variants: rank r contributes r+1 objects, placed in reverse rank order.
+        int[] counts = new int[size], displs = new int[size];
+        int total = 0;
+        for (int r = size - 1; r >= 0; r--) {
+            counts[r] = r + 1;
+            displs[r] = total;
+            total += r + 1;
+        }
+        Object[] part = new Object[rank + 1];
+        for (int i = 0; i <= rank; i++) part[i] = rank * 100 + i;
+        Object[] vall = new Object[total];
+        world.Allgatherv(part, 0, rank + 1, MPI.OBJECT, vall, 0, counts, displs, MPI.OBJECT);
+        for (int r = 0; r < size; r++) Check.eq(r * 100 + r, vall[displs[r] + r], "allgatherv " + r);
+        Object[] vroot = new Object[total];
+        world.Gatherv(part, 0, rank + 1, MPI.OBJECT, vroot, 0, counts, displs, MPI.OBJECT, size - 1);
+        if (rank == size - 1) Check.eq(Arrays.asList(vall), Arrays.asList(vroot), "gatherv");
+        Object[] back = new Object[rank + 1];
+        world.Scatterv(vall, 0, counts, displs, MPI.OBJECT, back, 0, rank + 1, MPI.OBJECT, 0);
+        Check.eq(Arrays.asList(part), Arrays.asList(back), "scatterv");
+        Object[] one = new Object[1];
+        Object[] src = new Object[size];
+        for (int r = 0; r < size; r++) src[r] = "to" + r;
+        world.Scatter(src, 0, 1, MPI.OBJECT, one, 0, 1, MPI.OBJECT, 0);
+        Check.eq("to" + rank, one[0], "scatter");
+        Object[] send = new Object[size], recv = new Object[size];
+        for (int r = 0; r < size; r++) send[r] = rank + "->" + r;
+        world.Alltoall(send, 0, 1, MPI.OBJECT, recv, 0, 1, MPI.OBJECT);
+        for (int r = 0; r < size; r++) Check.eq(r + "->" + rank, recv[r], "alltoall " + r);
+        int[] ones = new int[size], seq = new int[size];
+        for (int r = 0; r < size; r++) {
+            ones[r] = 1;
+            seq[r] = size - 1 - r;
+        }
+        Object[] recv2 = new Object[size];
+        world.Alltoallv(send, 0, ones, seq, MPI.OBJECT, recv2, 0, ones, seq, MPI.OBJECT);
+        // rank r sends send[size-1-dest] to dest, which stores the block from r at size-1-r
+        for (int r = 0; r < size; r++) Check.eq(r + "->" + (size - 1 - rank), recv2[size - 1 - r], "alltoallv " + r);
+    }
+}
