@@ -173,6 +173,7 @@ final class Buffers {
                            int count) {
         if (sendbuf == null || sendbuf != recvbuf || count == 0) return false;
         if (soff == roff) return true;
+        if (!type.dense()) return false; // interleaved layouts may share a span without sharing elements
         long sFrom = soff + type.spanStartBytes(count), sTo = soff + type.spanEndBytes(count);
         long rFrom = roff + type.spanStartBytes(count), rTo = roff + type.spanEndBytes(count);
         if (sFrom < rTo && rFrom < sTo) {

@@ -54,6 +54,11 @@ public class Datatype {
         this(handle, base, name, base.mpjCode, Shape.ONE_ELEMENT, null, true);
     }
 
+    /** Items laid end to end with no gaps: their byte spans are exactly the bytes they touch. */
+    final boolean dense() {
+        return size == extent && trueLb == 0 && trueUb == extent;
+    }
+
     /** A predefined pair type (MPI.INT2, ...) for MAXLOC/MINLOC: two base elements, made in C at Init. */
     static Datatype pair(long handle, BasicType base, String name) {
         Datatype pair = new Datatype(handle, base, name, base.mpjCode, new Shape(0, 2, 0, 2, 2, Bound.DATA, Bound.DATA),

@@ -76,7 +76,7 @@ final class RequestBuffer {
     /** Staging to array: after a receive completed. Only the elements the type map covers are written. */
     void copyOut(String call) {
         if (staging == null) return;
-        int rc = type.size == type.extent && type.trueLb == 0 && type.trueUb == type.extent
+        int rc = type.dense()
                 ? NativeMPIJNI.copy_out(staging.address, buf, arrayOffset + spanStart, spanBytes)
                 : NativeMPIJNI.copy_out_typed(address, buf, arrayOffset, count, type.handle);
         MPIException.check(rc, call);
