@@ -519,14 +519,16 @@ public class Comm {
     public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag)
             throws MPIException {
         String call = "Comm.Create_intercomm";
-        requireLive(call);
+        MPI.requireActive(call);
         if (local_comm == null) throw new NullPointerException(call + ": local_comm is null");
         local_comm.requireLive(call);
         if (local_leader < 0 || local_leader >= local_comm.size) {
             throw new IllegalArgumentException(call + ": local_leader is " + local_leader + ", not a rank of "
                     + local_comm + " (size " + local_comm.size + ")");
         }
-        if (remote_leader < 0 || remote_leader >= size) {
+        // The peer communicator and remote_leader matter only at the local leader (others may pass MPI.COMM_NULL).
+        if (local_comm.rank == local_leader) requireLive(call);
+        if (local_comm.rank == local_leader && (remote_leader < 0 || remote_leader >= size)) {
             throw new IllegalArgumentException(call + ": remote_leader is " + remote_leader + ", not a rank of "
                     + this + " (size " + size + ")");
         }

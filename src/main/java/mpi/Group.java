@@ -121,6 +121,10 @@ public class Group {
                 throw new IllegalArgumentException(call + ": ranges[" + i + "] must be {first, last, stride}");
             }
             if (r[2] == 0) throw new IllegalArgumentException(call + ": ranges[" + i + "] has stride 0");
+            if ((r[1] - r[0]) / r[2] < 0) {
+                throw new IllegalArgumentException(call + ": ranges[" + i + "] = {" + r[0] + ", " + r[1] + ", " + r[2]
+                        + "} selects no rank (the stride points away from last)");
+            }
             for (int k = 0; k < 2; k++) {
                 if (r[k] < 0 || r[k] >= size) {
                     throw new IllegalArgumentException(call + ": ranges[" + i + "][" + k + "] is " + r[k]
@@ -139,7 +143,8 @@ public class Group {
         String call = "Group.Free";
         requireLive(call, "group");
         if (predefined) throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
-        MPIException.check(NativeMPIJNI.group_free(handle), call);
+        // MPI hands out MPI_GROUP_EMPTY itself for empty results; that handle is never freed.
+        if (handle != MPI.GROUP_EMPTY.handle) MPIException.check(NativeMPIJNI.group_free(handle), call);
         unusable = "has been freed";
     }
 
@@ -155,8 +160,9 @@ public class Group {
         return g;
     }
 
+    /** A group MPI returned; programs free every group they get, even an empty one, so none is predefined. */
     static Group wrap(long handle) {
-        return handle == MPI.GROUP_EMPTY.handle ? MPI.GROUP_EMPTY : new Group(handle, false);
+        return new Group(handle, false);
     }
 
     final void requireLive(String call, String what) {

@@ -4,6 +4,7 @@ import static natmpj.jni.NativeMPIConstants.STATUS_FLAG;
 
 import java.lang.ref.Reference;
 
+import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPIJNI;
 
 /** Point-to-point of {@code MPI.OBJECT} buffers: serialized by {@link ObjectCodec}, sent as bytes. */
@@ -14,8 +15,17 @@ final class ObjectMessages {
         return type != null && type.base == BasicType.OBJECT;
     }
 
+    /**
+     * An object receive is matched by a probe, never posted in advance, so a ready-mode send (which requires a
+     * posted receive) would be erroneous in MPI: objects go in standard mode instead.
+     */
+    private static int wireMode(int mode) {
+        return mode == NativeMPIConstants.SEND_READY ? NativeMPIConstants.SEND_STANDARD : mode;
+    }
+
     static void send(Comm comm, int mode, String call, Object buf, int offset, int count, Datatype type, int dest,
                      int tag) {
+        mode = wireMode(mode);
         ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type);
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", bytes.array(), 0, bytes.size(), MPI.BYTE);
         int rc;
@@ -32,6 +42,7 @@ final class ObjectMessages {
 
     static Request isend(Comm comm, int mode, String call, Object buf, int offset, int count, Datatype type, int dest,
                          int tag) {
+        mode = wireMode(mode);
         ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type);
         RequestBuffer data = RequestBuffer.of(call, "buf", bytes.array(), 0, bytes.size(), MPI.BYTE);
         data.copyIn(call);
