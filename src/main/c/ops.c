@@ -11,6 +11,7 @@
 
 enum { PAIR_TYPES = NATMPJ_LOCATION_MAXLOC };
 static MPI_Datatype pair_types[PAIR_TYPES];
+static MPI_Op location_ops[2]; /* MAXLOC, MINLOC; set by natmpj_location_setup */
 
 /* Pairs of (value, index); a better value wins, an equal value keeps the lower index. */
 #define LOCATION_LOOP(T, BETTER) do { \
@@ -47,9 +48,28 @@ int natmpj_location_setup(natmpj_handle *out_handles) {
     MPI_Op max_op, min_op;
     if ((rc = MPI_Op_create(maxloc, 1, &max_op)) != MPI_SUCCESS) return rc;
     if ((rc = MPI_Op_create(minloc, 1, &min_op)) != MPI_SUCCESS) return rc;
+    location_ops[0] = max_op;
+    location_ops[1] = min_op;
     out_handles[NATMPJ_LOCATION_MAXLOC] = (natmpj_handle)max_op;
     out_handles[NATMPJ_LOCATION_MINLOC] = (natmpj_handle)min_op;
     return MPI_SUCCESS;
+}
+
+int natmpj_location_teardown(void) {
+    int rc = MPI_SUCCESS;
+    for (int i = 0; i < PAIR_TYPES; i++) {
+        if (pair_types[i] != MPI_DATATYPE_NULL && pair_types[i] != 0) {
+            int r = MPI_Type_free(&pair_types[i]);
+            if (rc == MPI_SUCCESS) rc = r;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        if (location_ops[i] != MPI_OP_NULL && location_ops[i] != 0) {
+            int r = MPI_Op_free(&location_ops[i]);
+            if (rc == MPI_SUCCESS) rc = r;
+        }
+    }
+    return rc;
 }
 
 /* Cached at the first user op; published by `ready` for callbacks on other threads. */

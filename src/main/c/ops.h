@@ -16,6 +16,8 @@ enum natmpj_location_handle {
     NATMPJ_LOCATION_DOUBLE2, NATMPJ_LOCATION_MAXLOC, NATMPJ_LOCATION_MINLOC, NATMPJ_LOCATION_HANDLES
 };
 int natmpj_location_setup(natmpj_handle *out_handles);
+/* Frees what natmpj_location_setup made: at Finalize, so MPI reports no leaked handles. */
+int natmpj_location_teardown(void);
 
 /*
  * User-defined ops. MPI_User_function carries no user pointer, so natmpj has a fixed pool of C trampolines, one

@@ -342,6 +342,7 @@ public class MPI {
         synchronized (MPI.class) {
             requireActive("MPI.Finalize");
             state = FINALIZED;
+            NativeMPIJNI.location_teardown(); // natmpj's own pair types and MAXLOC/MINLOC, so MPI reports no leak
             int rc = NativeMPIJNI.finalize_mpi();
             Staging.releaseAll(); // MPI no longer uses any buffer
             MPIException.check(rc, "MPI.Finalize");
