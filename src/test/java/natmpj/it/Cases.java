@@ -25,6 +25,8 @@ public final class Cases {
 
     private final Map<String, Body> cases = new LinkedHashMap<>();
     private final List<String> results = new ArrayList<>();
+    /** Open once the rank is known: each line is flushed as it happens, so a hang or crash shows which case. */
+    private PrintWriter live;
 
     public void add(String name, Body body) {
         if (name.contains(" ") || cases.put(name, body) != null) throw new IllegalArgumentException("bad case " + name);
@@ -32,26 +34,55 @@ public final class Cases {
 
     /** Runs the cases registered so far and forgets them; with {@code barrier}, ranks re-align after each case. */
     public void run(boolean barrier) {
+        openLive();
         for (Map.Entry<String, Body> c : cases.entrySet()) {
-            results.add("PLAN " + c.getKey());
+            record("PLAN " + c.getKey());
             try {
                 c.getValue().run();
-                results.add("PASS " + c.getKey());
+                record("PASS " + c.getKey());
             } catch (Throwable t) {
                 StackTraceElement[] at = t.getStackTrace();
                 String where = at.length > 0 ? " at " + at[0] : "";
-                results.add("FAIL " + c.getKey() + " " + (t + where).replace('\n', ' '));
+                record("FAIL " + c.getKey() + " " + (t + where).replace('\n', ' '));
             }
             if (barrier) MPI.COMM_WORLD.Barrier();
         }
         cases.clear();
     }
 
-    /** Writes this rank's results (rank known only after Init, so results are kept until then). */
-    public void write(int rank) throws IOException {
+    private void record(String line) {
+        results.add(line);
+        if (live != null) {
+            live.println(line);
+            live.flush();
+        }
+    }
+
+    /** From the first run on (after Init), results go straight to this rank's file. */
+    private void openLive() {
+        if (live != null) return;
+        try {
+            live = new PrintWriter(Files.newBufferedWriter(file(MPI.COMM_WORLD.Rank())));
+        } catch (IOException | RuntimeException e) {
+            live = null; // write() still reports everything at the end
+        }
+        if (live != null) for (String line : results) live.println(line);
+    }
+
+    private static Path file(int rank) throws IOException {
         Path dir = Paths.get(System.getProperty("natmpj.test.out", "."));
         Files.createDirectories(dir);
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(dir.resolve("rank-" + rank + ".txt")))) {
+        return dir.resolve("rank-" + rank + ".txt");
+    }
+
+    /** Ends this rank's results with DONE (writing them all if they could not be written as they happened). */
+    public void write(int rank) throws IOException {
+        if (live != null) {
+            live.println("DONE");
+            live.close();
+            return;
+        }
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file(rank)))) {
             for (String line : results) out.println(line);
             out.println("DONE");
         }
