@@ -67,8 +67,9 @@ public final class RequestSuite {
             }
             reqs[2 * n] = MPI.REQUEST_NULL;
             Request[] recvs = java.util.Arrays.copyOf(reqs, n);
-            world.Barrier(); // nobody has sent yet
+            // Before the barrier nobody can have sent (every send follows it); after it the left neighbour may have.
             Check.isTrue(Request.Testall(recvs) == null, "Testall before any send is null");
+            world.Barrier();
             for (int i = 0; i < n; i++) {
                 int[] out = new int[100 + i];
                 Values.fill("INT", out, 0, out.length, rank * 100 + i);
