@@ -11,6 +11,7 @@ import mpi.MPI;
  *   javac -d /tmp/ex -cp target/natmpj-0.1.0.jar examples/PingPong.java
  *   mpirun -np 2 --bind-to core java -cp target/natmpj-0.1.0.jar:/tmp/ex \
  *       -Djava.library.path=target/native/openmpi PingPong [--buffer array|direct] [--min B] [--max B]
+ *       [--calls blocking|nonblocking]
  *   ... PingPong --help
  * </pre>
  *
@@ -101,9 +102,24 @@ public class PingPong {
         return Math.max(10, Math.min(100000, (1L << 26) / Math.max(size, 1)));
     }
 
+    /** --calls nonblocking: Isend/Irecv + Wait instead of Send/Recv (arrays are then staged, see README). */
+    static boolean nonBlocking;
+
     /** n round trips of size bytes, the same buffer both ways. This loop is all the timing sees. */
     static void pingpong(Object buf, int size, long n, int rank) throws Exception {
         int peer = 1 - rank;
+        if (nonBlocking) {
+            for (long i = 0; i < n; i++) {
+                if (rank == 0) {
+                    MPI.COMM_WORLD.Isend(buf, 0, size, MPI.BYTE, peer, TAG).Wait();
+                    MPI.COMM_WORLD.Irecv(buf, 0, size, MPI.BYTE, peer, TAG).Wait();
+                } else {
+                    MPI.COMM_WORLD.Irecv(buf, 0, size, MPI.BYTE, peer, TAG).Wait();
+                    MPI.COMM_WORLD.Isend(buf, 0, size, MPI.BYTE, peer, TAG).Wait();
+                }
+            }
+            return;
+        }
         if (rank == 0) {
             for (long i = 0; i < n; i++) {
                 MPI.COMM_WORLD.Send(buf, 0, size, MPI.BYTE, peer, TAG);
@@ -186,6 +202,7 @@ public class PingPong {
                 + "                         scaled)\n"
                 + "  --jit-warmup N         1-byte round trips before the first size, for the JIT (default\n"
                 + "                         " + JIT_WARMUP + ")\n"
+                + "  --calls blocking|nonblocking  Send/Recv (default) or Isend/Irecv + Wait in the timed loop\n"
                 + "  --impl NAME            first CSV column (default java), e.g. to tell bindings apart\n"
                 + "  --help                 this text\n"
                 + "CSV on rank 0: impl,buffer,size_bytes,iterations,latency_us,bandwidth_MBps\n";
@@ -227,6 +244,12 @@ public class PingPong {
                         break;
                     case "--jit-warmup": o.jitWarmup = size(a, v); break;
                     case "--impl": o.impl = v; break;
+                    case "--calls":
+                        if (!v.equals("blocking") && !v.equals("nonblocking")) {
+                            throw new IllegalArgumentException("--calls must be blocking or nonblocking, not " + v);
+                        }
+                        nonBlocking = v.equals("nonblocking");
+                        break;
                     default: throw new IllegalArgumentException("unknown option: " + a);
                 }
             }
