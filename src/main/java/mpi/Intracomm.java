@@ -108,21 +108,9 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root, false);
             return;
         }
-        long opHandle = opFor(call, op, datatype);
-        boolean stage = op.isUser() || MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, count, datatype, stage, true);
-        Arg r = rank == root ? Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true) : Arg.NONE;
-        boolean inPlace = rank == root && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
-        if (inPlace) s = s.drop();
-        if (op.isUser()) op.enter(datatype);
-        int rc;
-        try {
-            rc = NativeMPIJNI.reduce(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0, count,
-                    datatype.handle, opHandle, root, handle);
-        } finally {
-            if (op.isUser()) op.exit(datatype, call);
-        }
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        reduction(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, rank == root,
+                (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
+                        inPlace, count, datatype.handle, opHandle, root, handle));
     }
 
     /** Like Reduce, with the result in every rank's {@code recvbuf}. */
@@ -134,21 +122,9 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
             return;
         }
-        long opHandle = opFor(call, op, datatype);
-        boolean stage = op.isUser() || MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, count, datatype, stage, true);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true);
-        boolean inPlace = Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
-        if (inPlace) s = s.drop();
-        if (op.isUser()) op.enter(datatype);
-        int rc;
-        try {
-            rc = NativeMPIJNI.allreduce(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0, count,
-                    datatype.handle, opHandle, handle);
-        } finally {
-            if (op.isUser()) op.exit(datatype, call);
-        }
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        reduction(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, true,
+                (s, r, inPlace, opHandle) -> NativeMPIJNI.allreduce(s.array, s.address, s.off, r.array, r.address,
+                        r.off, inPlace, count, datatype.handle, opHandle, handle));
     }
 
     /**
@@ -163,19 +139,39 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
             return;
         }
+        reduction(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, true,
+                (s, r, inPlace, opHandle) -> NativeMPIJNI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
+                        inPlace, count, datatype.handle, opHandle, handle));
+    }
+
+    /** A reduction's native call, given its buffers, MPI_IN_PLACE (1) or not (0) and the op's MPI handle. */
+    private interface NativeReduction {
+        int run(Arg send, Arg recv, int inPlace, long opHandle);
+    }
+
+    /**
+     * What Reduce, Allreduce and Scan share: checks, staging (for a user op, whose Java callback must not run inside
+     * a JNI critical region, and under THREAD_MULTIPLE), MPI_IN_PLACE when both buffers are the same range, and
+     * handing a user function's exception back to the caller.
+     */
+    private void reduction(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                           Datatype datatype, Op op, boolean receives, NativeReduction nativeCall) {
         long opHandle = opFor(call, op, datatype);
         boolean stage = op.isUser() || MPI.stageBlockingArrays;
         Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, count, datatype, stage, true);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true);
-        boolean inPlace = Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
+        Arg r = receives ? Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true) : Arg.NONE;
+        boolean inPlace = receives && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
         if (inPlace) s = s.drop();
         if (op.isUser()) op.enter(datatype);
-        int rc;
-        try {
-            rc = NativeMPIJNI.scan(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0, count,
-                    datatype.handle, opHandle, handle);
-        } finally {
-            if (op.isUser()) op.exit(datatype, call);
+        int rc = nativeCall.run(s, r, inPlace ? 1 : 0, opHandle);
+        if (op.isUser()) {
+            try {
+                op.exit(datatype, call); // rethrows what the user function threw
+            } catch (RuntimeException | Error e) {
+                s.drop();
+                r.drop();
+                throw e;
+            }
         }
         finish(call, rc, s, r, sendbuf, recvbuf);
     }
