@@ -99,7 +99,10 @@ ADDRESS(void, address2)
 %typemap(jstype) CTYPE *NAME #JTYPE "[]"
 %typemap(javain) CTYPE *NAME "$javainput"
 %typemap(in) CTYPE *NAME (CTYPE temp) "temp = 0; $1 = &temp;"
-%typemap(argout) CTYPE *NAME { JELEM v = (JELEM)temp$argnum; (*jenv)->Set##REGION##ArrayRegion(jenv, $input, 0, 1, &v); }
+%typemap(argout) CTYPE *NAME {
+  JELEM v = (JELEM)temp$argnum;
+  (*jenv)->Set##REGION##ArrayRegion(jenv, $input, 0, 1, &v);
+}
 %enddef
 OUT_VALUE(int, provided, jint, int, jint, Int)
 OUT_VALUE(int, rank, jint, int, jint, Int)

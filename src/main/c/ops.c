@@ -88,7 +88,8 @@ static int cache_jni(JNIEnv *env) {
     op_class = (*env)->NewGlobalRef(env, local);
     (*env)->DeleteLocalRef(env, local);
     if (!op_class) return 0;
-    op_callback = (*env)->GetStaticMethodID(env, op_class, "callback", "(ILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;IJ)V");
+    op_callback = (*env)->GetStaticMethodID(env, op_class, "callback",
+                                            "(ILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;IJ)V");
     if (!op_callback) return 0;
     atomic_store(&ready, 1);
     return 1;
@@ -121,7 +122,10 @@ static void call_java(int slot, void *in, void *inout, int *len, MPI_Datatype *t
     jlong bytes = (jlong)*len * (jlong)extent;
     jobject a = (*env)->NewDirectByteBuffer(env, in, bytes);
     jobject b = a ? (*env)->NewDirectByteBuffer(env, inout, bytes) : NULL;
-    if (b) (*env)->CallStaticVoidMethod(env, op_class, op_callback, (jint)slot, a, b, (jint)*len, (jlong)(intptr_t)*type);
+    if (b) {
+        (*env)->CallStaticVoidMethod(env, op_class, op_callback, (jint)slot, a, b, (jint)*len,
+                                     (jlong)(intptr_t)*type);
+    }
     if (!b || (*env)->ExceptionCheck(env)) {
         (*env)->ExceptionClear(env);
         atomic_fetch_add(&lost_calls, 1);

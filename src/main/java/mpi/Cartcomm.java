@@ -145,7 +145,9 @@ public class Cartcomm extends Intracomm {
     static long cells(String call, int[] dims) {
         long cells = 1;
         for (int i = 0; i < dims.length; i++) {
-            if (dims[i] <= 0) throw new IllegalArgumentException(call + ": dims[" + i + "] is " + dims[i] + ", must be > 0");
+            if (dims[i] <= 0) {
+                throw new IllegalArgumentException(call + ": dims[" + i + "] is " + dims[i] + ", must be > 0");
+            }
             cells *= dims[i];
             if (cells > Integer.MAX_VALUE) throw new IllegalArgumentException(call + ": the grid is too large");
         }

@@ -247,7 +247,8 @@ public class Comm {
     }
 
     /** Starts a receive; the buffer holds the message once the request completes. */
-    public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) throws MPIException {
+    public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
+            throws MPIException {
         String call = "Comm.Irecv";
         requireLive(call);
         checkSource(call, source);

@@ -292,7 +292,9 @@ public class MPI {
         synchronized (MPI.class) {
             requireActive(call);
             if (buffer == null) throw new NullPointerException(call + ": buffer is null");
-            if (attached != null) throw new IllegalStateException(call + ": a buffer is already attached; detach it first");
+            if (attached != null) {
+                throw new IllegalStateException(call + ": a buffer is already attached; detach it first");
+            }
             Staging staging = null;
             long address;
             if (buffer instanceof ByteBuffer && ((ByteBuffer) buffer).isDirect()) {

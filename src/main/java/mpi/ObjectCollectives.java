@@ -44,7 +44,9 @@ final class ObjectCollectives {
         static Parts of(int[] sizes) {
             long total = 0;
             for (int s : sizes) total += s;
-            if (total > Integer.MAX_VALUE) throw new MPIException("MPI.OBJECT collective: over 2 GiB of serialized data");
+            if (total > Integer.MAX_VALUE) {
+                throw new MPIException("MPI.OBJECT collective: over 2 GiB of serialized data");
+            }
             return new Parts(new byte[(int) total], sizes);
         }
     }

@@ -99,7 +99,9 @@ public class Op {
 
     private void free(String call) {
         MPI.requireActive(call);
-        if (kind != Kind.USER) throw new IllegalArgumentException(call + ": " + name + " is predefined and cannot be freed");
+        if (kind != Kind.USER) {
+            throw new IllegalArgumentException(call + ": " + name + " is predefined and cannot be freed");
+        }
         synchronized (SLOTS) {
             if (freed) throw new IllegalStateException(call + ": the op has been freed");
             MPIException.check(NativeMPIJNI.op_free(handle), call);

@@ -64,7 +64,7 @@ class MultiRankIT {
                             flavour + " np=2 " + name + " " + suite.getSimpleName())));
                 }
             }
-            if (selected(AbortSuite.class)) nodes.add(dynamicTest(flavour + " np=2 Abort ends the whole job with an error", () -> {
+            if (selected(AbortSuite.class)) nodes.add(dynamicTest(flavour + " np=2 Abort ends the whole job", () -> {
                 MpiJob job = new MpiJob(flavour, 2, AbortSuite.class, javaHome, flavour + " np=2 AbortSuite").run();
                 assertFalse(job.timedOut, "the job did not end after Abort" + job.tail(60));
                 assertNotEquals(0, job.exitCode, "Abort must end the job with a non-zero code" + job.tail(60));
