@@ -93,15 +93,7 @@ public class Cartcomm extends Intracomm {
     public int Map(int[] dims, boolean[] periods) throws MPIException {
         String call = "Cartcomm.Map";
         requireLive(call);
-        if (dims == null) throw new NullPointerException(call + ": dims is null");
-        if (periods == null) throw new NullPointerException(call + ": periods is null");
-        if (periods.length != dims.length) {
-            throw new IllegalArgumentException(call + ": periods has " + periods.length + " entries but dims has "
-                    + dims.length);
-        }
-        if (cells(call, dims) > size) {
-            throw new IllegalArgumentException(call + ": the grid has more cells than " + this + " has ranks");
-        }
+        checkGrid(call, dims, periods, this);
         int[] rank = new int[1];
         MPIException.check(NativeMPIJNI.cart_map(handle, dims.length, dims, ints(periods), rank), call);
         return rank[0];
@@ -142,7 +134,22 @@ public class Cartcomm extends Intracomm {
         return n[0];
     }
 
-    static long cells(String call, int[] dims) {
+    /** A grid of {@code dims} with {@code periods} that fits in {@code comm}'s ranks. */
+    static void checkGrid(String call, int[] dims, boolean[] periods, Comm comm) {
+        if (dims == null) throw new NullPointerException(call + ": dims is null");
+        if (periods == null) throw new NullPointerException(call + ": periods is null");
+        if (periods.length != dims.length) {
+            throw new IllegalArgumentException(call + ": periods has " + periods.length + " entries but dims has "
+                    + dims.length);
+        }
+        long cells = cells(call, dims);
+        if (cells > comm.size) {
+            throw new IllegalArgumentException(call + ": the grid has " + cells + " cells but " + comm + " only "
+                    + comm.size + " ranks");
+        }
+    }
+
+    private static long cells(String call, int[] dims) {
         long cells = 1;
         for (int i = 0; i < dims.length; i++) {
             if (dims[i] <= 0) {

@@ -43,17 +43,7 @@ public class Intracomm extends Comm {
     public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
         String call = "Intracomm.Create_cart";
         requireLive(call);
-        if (dims == null) throw new NullPointerException(call + ": dims is null");
-        if (periods == null) throw new NullPointerException(call + ": periods is null");
-        if (periods.length != dims.length) {
-            throw new IllegalArgumentException(call + ": periods has " + periods.length + " entries but dims has "
-                    + dims.length);
-        }
-        long cells = Cartcomm.cells(call, dims);
-        if (cells > size) {
-            throw new IllegalArgumentException(call + ": the grid has " + cells + " cells but " + this + " only "
-                    + size + " ranks");
-        }
+        Cartcomm.checkGrid(call, dims, periods, this);
         long[] result = new long[1];
         MPIException.check(NativeMPIJNI.cart_create(handle, dims.length, dims, Cartcomm.ints(periods),
                 reorder ? 1 : 0, result), call);
@@ -90,7 +80,7 @@ public class Intracomm extends Comm {
             ObjectCollectives.bcast(this, call, buf, offset, count, datatype, root);
             return;
         }
-        Arg b = Arg.out(call, "buf", buf, offset, count, datatype, MPI.stageBlockingArrays, false);
+        Arg b = Arg.of(call, "buf", buf, offset, count, datatype, MPI.stageBlockingArrays, false);
         int rc = NativeMPIJNI.bcast(b.array, b.address, b.off, count, datatype.handle, root, handle);
         finish(call, rc, Arg.NONE, b, null, buf);
     }
@@ -108,7 +98,7 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root, false);
             return;
         }
-        reduction(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, rank == root,
+        reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root, true,
                 (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
                         inPlace, count, datatype.handle, opHandle, root, handle));
     }
@@ -122,7 +112,7 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
             return;
         }
-        reduction(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, true,
+        reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
                 (s, r, inPlace, opHandle) -> NativeMPIJNI.allreduce(s.array, s.address, s.off, r.array, r.address,
                         r.off, inPlace, count, datatype.handle, opHandle, handle));
     }
@@ -139,7 +129,7 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
             return;
         }
-        reduction(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, true,
+        reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
                 (s, r, inPlace, opHandle) -> NativeMPIJNI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
                         inPlace, count, datatype.handle, opHandle, handle));
     }
@@ -150,17 +140,24 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * What Reduce, Allreduce and Scan share: checks, staging (for a user op, whose Java callback must not run inside
+     * What Reduce, Allreduce, Scan and Reduce_scatter share: checks, staging (for a user op, whose Java callback must not run inside
      * a JNI critical region, and under THREAD_MULTIPLE), MPI_IN_PLACE when both buffers are the same range, and
      * handing a user function's exception back to the caller.
      */
-    private void reduction(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
-                           Datatype datatype, Op op, boolean receives, NativeReduction nativeCall) {
+    private void reduction(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf, int recvoffset,
+                           int recvcount, Datatype datatype, Op op, boolean receives, boolean inPlaceAllowed,
+                           NativeReduction nativeCall) {
         long opHandle = opFor(call, op, datatype);
         boolean stage = op.isUser() || MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, count, datatype, stage, true);
-        Arg r = receives ? Arg.out(call, "recvbuf", recvbuf, recvoffset, count, datatype, stage, true) : Arg.NONE;
-        boolean inPlace = receives && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, count);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype, stage, true);
+        Arg r = receives ? Arg.of(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype, stage, true) : Arg.NONE;
+        if (!inPlaceAllowed && sendbuf != null && sendbuf == recvbuf) {
+            s.drop();
+            r.drop();
+            throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
+        }
+        boolean inPlace = inPlaceAllowed && receives
+                && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, sendcount);
         if (inPlace) s = s.drop();
         if (op.isUser()) op.enter(datatype);
         int rc = nativeCall.run(s, r, inPlace ? 1 : 0, opHandle);
@@ -187,26 +184,10 @@ public class Intracomm extends Comm {
         if (ObjectMessages.isObject(datatype)) {
             throw new IllegalArgumentException(call + ": MPI.OBJECT is not supported here; use Reduce then Scatterv");
         }
-        long opHandle = opFor(call, op, datatype);
         int total = total(call, "recvcounts", recvcounts);
-        boolean stage = op.isUser() || MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, total, datatype, stage, true);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, recvcounts[rank], datatype, stage, true);
-        if (sendbuf != null && sendbuf == recvbuf) {
-            s.drop();
-            if (r.staged != null) r.staged.release();
-            throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
-        }
-        boolean inPlace = false;
-        if (op.isUser()) op.enter(datatype);
-        int rc;
-        try {
-            rc = NativeMPIJNI.reduce_scatter(s.array, s.address, s.off, r.array, r.address, r.off, inPlace ? 1 : 0,
-                    recvcounts, datatype.handle, opHandle, handle);
-        } finally {
-            if (op.isUser()) op.exit(datatype, call);
-        }
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        reduction(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true, false,
+                (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce_scatter(s.array, s.address, s.off, r.array,
+                        r.address, r.off, inPlace, recvcounts, datatype.handle, opHandle, handle));
     }
 
     /** Root's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
@@ -221,9 +202,9 @@ public class Intracomm extends Comm {
             return;
         }
         boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
         Arg r = Arg.NONE;
-        if (rank == root) r = Arg.out(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype,
+        if (rank == root) r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype,
                 stage, false);
         int rc = NativeMPIJNI.gather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address, r.off,
                 recvcount, rank == root ? recvtype.handle : sendtype.handle, 0, root, handle);
@@ -244,10 +225,10 @@ public class Intracomm extends Comm {
             return;
         }
         boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
         Arg r = Arg.NONE;
         if (rank == root) {
-            r = Arg.out(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs", displs),
+            r = Arg.of(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs", displs),
                     recvtype, stage, false);
         }
         int rc = NativeMPIJNI.gatherv(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
@@ -269,9 +250,9 @@ public class Intracomm extends Comm {
         }
         boolean stage = MPI.stageBlockingArrays;
         Arg s = Arg.NONE;
-        if (rank == root) s = Arg.in(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype,
+        if (rank == root) s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype,
                 stage, false);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
         int rc = NativeMPIJNI.scatter(s.array, s.address, s.off, sendcount, rank == root ? sendtype.handle
                 : recvtype.handle, r.array, r.address, r.off, recvcount, recvtype.handle, 0, root, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -293,10 +274,10 @@ public class Intracomm extends Comm {
         boolean stage = MPI.stageBlockingArrays;
         Arg s = Arg.NONE;
         if (rank == root) {
-            s = Arg.in(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs", displs),
+            s = Arg.of(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs", displs),
                     sendtype, stage, false);
         }
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
         int rc = NativeMPIJNI.scatterv(s.array, s.address, s.off, rank == root ? sendcount : null,
                 rank == root ? displs : null, rank == root ? sendtype.handle : recvtype.handle, r.array, r.address,
                 r.off, recvcount, recvtype.handle, 0, root, handle);
@@ -314,8 +295,8 @@ public class Intracomm extends Comm {
             return;
         }
         boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
         int rc = NativeMPIJNI.allgather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
                 r.off, recvcount, recvtype.handle, 0, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -333,8 +314,8 @@ public class Intracomm extends Comm {
             return;
         }
         boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, span, recvtype, stage, false);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, span, recvtype, stage, false);
         int rc = NativeMPIJNI.allgatherv(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
                 r.off, recvcount, displs, recvtype.handle, 0, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -351,8 +332,8 @@ public class Intracomm extends Comm {
             return;
         }
         boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype, stage, false);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype, stage, false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
         int rc = NativeMPIJNI.alltoall(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
                 r.off, recvcount, recvtype.handle, 0, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -373,8 +354,8 @@ public class Intracomm extends Comm {
             return;
         }
         boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.in(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype, stage, false);
-        Arg r = Arg.out(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype, stage, false);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype, stage, false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype, stage, false);
         int rc = NativeMPIJNI.alltoallv(s.array, s.address, s.off, sendcount, sdispls, sendtype.handle, r.array,
                 r.address, r.off, recvcount, rdispls, recvtype.handle, 0, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -408,17 +389,7 @@ public class Intracomm extends Comm {
             return NONE;
         }
 
-        static Arg in(String call, String name, Object buf, int offset, int count, Datatype type, boolean stage,
-                      boolean reduction) {
-            return of(call, name, buf, offset, count, type, stage, reduction);
-        }
-
-        static Arg out(String call, String name, Object buf, int offset, int count, Datatype type, boolean stage,
-                       boolean reduction) {
-            return of(call, name, buf, offset, count, type, stage, reduction);
-        }
-
-        private static Arg of(String call, String name, Object buf, int offset, int count, Datatype type,
+        static Arg of(String call, String name, Object buf, int offset, int count, Datatype type,
                               boolean stage, boolean reduction) {
             long off = Buffers.offset(call, name, buf, offset, count, type);
             if (reduction) Buffers.requireNativeOrder(call, name, buf, type);
