@@ -74,7 +74,8 @@ final class BenchData {
         for (int i = 0; i < count; i++) {
             float want = 0;
             for (int r = 0; r < ranks; r++) want += floatPattern(i, round, r);
-            float got = buf instanceof float[] ? ((float[]) buf)[offset + i] : ((ByteBuffer) buf).getFloat(4 * (offset + i));
+            float got = buf instanceof float[] ? ((float[]) buf)[offset + i]
+                    : ((ByteBuffer) buf).getFloat(4 * (offset + i));
             if (got != want) fail(what, count * 4, i, got, want);
         }
     }
