@@ -1,34 +1,42 @@
 #!/usr/bin/env python3
-"""Turns a ci/bench results directory into report.md (also printed): per MPI flavour, the median ping-pong
-latency and bandwidth of C, Java arrays and Java direct buffers by message size, their Java/C ratios, the
-targets natmpj aims at, and what machine it all ran on.
+"""Turns a ci/bench results directory into report.md (also printed) and PNG plots: per MPI flavour, the medians
+of every benchmark by message size, the ratios of Java to its C twin, the peers' factors, the targets natmpj
+is held to with their verdicts, and what machine it all ran on.
 
 Usage: ci/bench_report.py RESULTS_DIR
 
-Standard library only. The machine description is collected on the first call and kept in machine.json, so
-running this again later, or elsewhere, re-renders the same report.
+Standard library only; the plots need gnuplot (skipped with a line saying so when it is missing). The machine
+description is collected on the first call and kept in machine.json, so running this again later, or
+elsewhere, re-renders the same report.
 """
 import csv
 import json
 import os
 import platform
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+from collections import defaultdict
 from datetime import datetime, timezone
 
 FLAVOUR_NAMES = {"openmpi": "Open MPI", "mpich": "MPICH"}
-VARIANTS = [("c", "c", "C"), ("java", "array", "Java array"), ("java", "direct", "Java direct")]
-# The targets natmpj is held to; see the "Targets" section of the report.
-LATENCY_SIZE, LATENCY_MAX_RATIO = 1, 1.3
-BANDWIDTH_FROM, BANDWIDTH_MIN_RATIO = 64 * 1024, 0.95
+LABELS = {
+    "c": "C", "java-array": "Java array", "java-direct": "Java direct", "mpi4py": "mpi4py",
+    "mpje-multicore": "MPJ Express multicore", "mpje-niodev": "MPJ Express niodev", "c-thp": "C, THP buffers",
+    "java-array-thp": "Java array, -XX:+UseTransparentHugePages", "java-array-nothp": "Java array, no THP",
+    "java-direct-thp": "Java direct, malloc hugetlb=1", "java-direct-malloc": "Java direct, malloc hugetlb=0",
+}
+COLLECTIVES = ["barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall"]
+# The targets of issue 4.
+LATENCY_UP_TO, LATENCY_MAX_DIFF = 1024, 0.15
+BANDWIDTH_FROM, BW_MIN = 64 * 1024, {"java-direct": 0.98, "java-array": 0.97}
+COLL_FROM, COLL_MAX_RATIO, COLL_MAX_DIFF = 1024, 1.05, 0.3
+MPJE_MIN_FACTOR, OBJECT_MIN_FACTOR = 5.0, 2.0
+RANK_MAX_NS, OVERHEAD_MAX_DIFF_NS = 20.0, 50.0
 # A run during which other processes used more than this share of the CPUs is flagged.
 FOREIGN_CPU_WARN_PCT = 5
-# Disturbed runs are left out of the medians of a variant that keeps at least this many others.
-MIN_CLEAN_RUNS = 2
-# A run this much slower than the median run of its variant, across sizes, is listed as an outlier.
-SLOW_RUN_FACTOR = 1.25
 
 
 def run(cmd):
@@ -97,45 +105,6 @@ def machine(results):
     return info
 
 
-def load(path):
-    """{(impl, buffer): {size: {rep: (latency_us, bandwidth_MBps)}}}"""
-    data = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            by_size = data.setdefault((row["impl"], row["buffer"]), {})
-            by_size.setdefault(int(row["size_bytes"]), {})[row["rep"]] = (
-                float(row["latency_us"]), float(row["bandwidth_MBps"]))
-    return data
-
-
-def median(samples, i):
-    return statistics.median(s[i] for s in samples.values())
-
-
-def spread(samples):
-    """(max - min) / median of the latencies: how far apart the repetitions are."""
-    lat = [s[0] for s in samples.values()]
-    m = statistics.median(lat)
-    return (max(lat) - min(lat)) / m if m > 0 else 0.0
-
-
-def slow_runs(data):
-    """Runs slower than the other repetitions of their variant at most sizes: (label, rep, factor).
-
-    The factor is the median over sizes of latency / median latency of the variant. A whole run being slow,
-    with no other process on the machine, points at the host (this is often a virtual machine), not at MPI."""
-    found = []
-    for impl, buf, label in VARIANTS:
-        by_size = data.get((impl, buf), {})
-        reps = sorted({rep for samples in by_size.values() for rep in samples}, key=int)
-        for rep in reps:
-            factors = [samples[rep][0] / median(samples, 0) for samples in by_size.values()
-                       if rep in samples and median(samples, 0) > 0]
-            if factors and statistics.median(factors) > SLOW_RUN_FACTOR:
-                found.append((label, rep, statistics.median(factors)))
-    return found
-
-
 def human(size):
     for unit, factor in (("MiB", 1 << 20), ("KiB", 1 << 10)):
         if size >= factor and size % factor == 0:
@@ -151,113 +120,282 @@ def ratio(a, b):
     return a / b if a is not None and b else None
 
 
-def drop_disturbed(flavour, data, runs):
-    """Leaves out the runs the bench had to keep although disturbed, for every variant that still has at least
-    MIN_CLEAN_RUNS others. Returns the data left, and the (variant label, rep, left out?) of each such run."""
-    disturbed = {(r["variant"], r["rep"]) for r in runs if r["flavour"] == flavour and r["kept"] == "disturbed"}
-    left, notes = {}, []
-    for (impl, buf), by_size in data.items():
-        label = next(v for i, b, v in VARIANTS if (i, b) == (impl, buf))
-        reps = {rep for samples in by_size.values() for rep in samples}
-        bad = {rep for rep in reps if (buf, rep) in disturbed}
-        drop = bad if len(reps - bad) >= MIN_CLEAN_RUNS else set()
-        notes += [(label, rep, rep in drop) for rep in sorted(bad, key=int)]
-        left[impl, buf] = {size: {rep: v for rep, v in samples.items() if rep not in drop}
-                           for size, samples in by_size.items()}
-    return left, notes
+def load_results(results):
+    """{(flavour, variant, bench, calls, ranks): {size: [(time_us, MBps), ...]}} over repetitions."""
+    data = defaultdict(lambda: defaultdict(list))
+    path = os.path.join(results, "results.csv")
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            # The page-size study measures the same benchmarks with other settings: kept apart.
+            variant = ("pages:" if r["kind"].startswith("pages-") else "") + r["variant"]
+            key = (r["flavour"], variant, r["bench"], r["calls"], int(r["ranks"]))
+            data[key][int(r["size_bytes"])].append((float(r["time_us"]), float(r["MBps"])))
+    return data
 
 
-def flavour_section(flavour, data, runs):
-    """The table of one flavour, and per Java buffer kind what the targets need: (lat ratio at 1 B, worst bw)."""
-    data, disturbed = drop_disturbed(flavour, data, runs)
-    medians = {}
-    for key, samples_by_size in data.items():
-        for size, samples in samples_by_size.items():
-            medians[key, size] = (median(samples, 0), median(samples, 1), spread(samples), len(samples))
-    sizes = sorted({size for _, size in medians})
+class Medians:
+    """Median time and MB/s of each (flavour, variant, bench, calls, ranks, size), and their spread."""
 
-    lines = [
-        "| size | lat C | lat array | lat direct | array/C | direct/C "
-        "| bw C | bw array | bw direct | array/C | direct/C | spread |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    targets = {"array": {"latency": None, "bandwidth": None}, "direct": {"latency": None, "bandwidth": None}}
-    for size in sizes:
-        got = {v: medians.get(((impl, buf), size)) for impl, buf, v in VARIANTS}
-        lat = {v: m[0] if m else None for v, m in got.items()}
-        bw = {v: m[1] if m and size > 0 else None for v, m in got.items()}
-        worst = max((m[2] for m in got.values() if m), default=0)
-        row = [human(size)]
-        row += [fmt(lat[v], 3) for _, _, v in VARIANTS]
-        row += [fmt(ratio(lat[v], lat["C"]), 2) for v in ("Java array", "Java direct")]
-        row += [fmt(bw[v], 0) for _, _, v in VARIANTS]
-        row += [fmt(ratio(bw[v], bw["C"]), 2) for v in ("Java array", "Java direct")]
-        row += ["%.0f%%" % (100 * worst)]
-        lines.append("| " + " | ".join(row) + " |")
+    def __init__(self, data):
+        self.data = data
 
-        for buf, v in (("array", "Java array"), ("direct", "Java direct")):
-            if size == LATENCY_SIZE:
-                targets[buf]["latency"] = ratio(lat[v], lat["C"])
-                targets[buf]["latency_range"] = rep_ratio_range(data, ("java", buf), size)
-            r = ratio(bw[v], bw["C"])
-            if size >= BANDWIDTH_FROM and r is not None:
-                worst_yet = targets[buf]["bandwidth"]
-                if worst_yet is None or r < worst_yet[0]:
-                    targets[buf]["bandwidth"] = (r, size)
-    reps = max((m[3] for m in medians.values()), default=0)
-    title = "## %s\n\nMedians of %d repetition(s). Latency: half round trip in us (lower is better). " \
-            "Bandwidth: MB/s = 1e6 B/s (higher is better). Ratios are Java/C. Spread: largest " \
-            "(max-min)/median of the latencies over the three variants.\n" % (FLAVOUR_NAMES[flavour], reps)
-    text = title + "\n" + "\n".join(lines) + "\n"
-    if disturbed:
-        text += "\nDisturbed runs (see Machine load): " + ", ".join(
-            "%s rep %s (%s)" % (label, rep, "left out" if out else "used: too few others")
-            for label, rep, out in disturbed) + ".\n"
-    slow = slow_runs(data)
-    if slow:
-        text += "\nOutlier runs (slower than the median run of their variant at most sizes; the medians above " \
-                "absorb them as long as they are fewer than half): " + ", ".join(
-                    "%s rep %s (x%.2f)" % s for s in slow) + ".\n"
-    targets["disturbed_used"] = [(label, rep) for label, rep, out in disturbed if not out]
-    return text, targets
+    def get(self, flavour, variant, bench, calls, ranks, size, what=0):
+        samples = self.data.get((flavour, variant, bench, calls, ranks), {}).get(size)
+        return statistics.median(s[what] for s in samples) if samples else None
+
+    def sizes(self, flavour, bench, calls, ranks):
+        return sorted({s for (f, _, b, c, n), by in self.data.items() if (f, b, c, n) == (flavour, bench, calls, ranks)
+                       for s in by})
+
+    def variants(self, flavour, bench, calls, ranks):
+        return [v for v in LABELS if (flavour, v, bench, calls, ranks) in self.data]
+
+    def reps(self, flavour, variant, bench, calls, ranks):
+        by = self.data.get((flavour, variant, bench, calls, ranks), {})
+        return max((len(v) for v in by.values()), default=0)
 
 
-def rep_ratio_range(data, java_key, size):
-    """(min, max) over repetitions of Java/C latency, each Java run against the C run of its repetition, which
-    ran just before it: how much the ratio itself moves from run to run."""
-    c, java = data.get(("c", "c"), {}).get(size, {}), data.get(java_key, {}).get(size, {})
-    ratios = [java[rep][0] / c[rep][0] for rep in java if rep in c and c[rep][0] > 0]
-    return (min(ratios), max(ratios)) if ratios else None
+def table(header, rows, align=None):
+    align = align or ["---:"] * len(header)
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+                     + ["| " + " | ".join(r) + " |" for r in rows]) + "\n"
+
+
+PEERS = ["mpi4py", "mpje-multicore", "mpje-niodev"]
+
+
+def peer_value(m, flavour, variant, bench, calls, ranks, size, what):
+    # MPJ Express is pure Java: measured once, under the pseudo-flavour "mpje", and shown next to every MPI.
+    return m.get("mpje" if variant.startswith("mpje") else flavour, variant, bench, calls, ranks, size, what)
+
+
+def p2p_tables(m, flavour):
+    out = []
+    for bench in ("latency", "bw", "bibw"):
+        for calls in ("blocking", "nonblocking"):
+            sizes = m.sizes(flavour, bench, calls, 2)
+            if not sizes:
+                continue
+            lat = bench == "latency"
+            peers = [p for p in PEERS if any(peer_value(m, flavour, p, bench, calls, 2, s, 0) for s in sizes)]
+            head = ["size", "C", "Java array", "Java direct"]
+            head += ["array - C", "direct - C"] if lat else ["array / C", "direct / C"]
+            head += [LABELS[p] for p in peers]
+            rows = []
+            for s in sizes:
+                what = 0 if lat else 1
+                c, a, d = (m.get(flavour, v, bench, calls, 2, s, what) for v in ("c", "java-array", "java-direct"))
+                row = [human(s)] + [fmt(x, 3 if lat else 0) for x in (c, a, d)]
+                if lat:
+                    row += [fmt(a - c, 3) if a is not None and c is not None else "-",
+                            fmt(d - c, 3) if d is not None and c is not None else "-"]
+                else:
+                    row += [fmt(ratio(a, c), 3), fmt(ratio(d, c), 3)]
+                row += [fmt(peer_value(m, flavour, p, bench, calls, 2, s, what), 3 if lat else 0) for p in peers]
+                rows.append(row)
+            unit = "half round trip, us (lower is better)" if lat else "MB/s = 1e6 B/s (higher is better)"
+            out.append("#### %s, %s calls: %s\n\n%s" % (bench, calls, unit, table(head, rows)))
+    return "\n".join(out)
+
+
+def collective_tables(m, flavour):
+    out = []
+    for ranks in (2, 4):
+        ops = [op for op in COLLECTIVES if m.sizes(flavour, op, "blocking", ranks)]
+        if not ops:
+            continue
+        sizes = sorted({s for op in ops for s in m.sizes(flavour, op, "blocking", ranks)})
+        rows = []
+        for s in sizes:
+            row = [human(s)]
+            for op in ops:
+                c = m.get(flavour, "c", op, "blocking", ranks, s)
+                a = m.get(flavour, "java-array", op, "blocking", ranks, s)
+                d = m.get(flavour, "java-direct", op, "blocking", ranks, s)
+                row.append("-" if c is None else "%s · %s · %s" % (fmt(c, 2), fmt(ratio(a, c), 2), fmt(ratio(d, c), 2)))
+            rows.append(row)
+        out.append("#### %d ranks: C time per call in us (max over ranks) · Java array / C · Java direct / C\n\n%s"
+                   % (ranks, table(["size"] + ops, rows)))
+    return "\n".join(out)
+
+
+def object_table(m, flavours):
+    rows = []
+    for payload in ("doubles", "records"):
+        bench = "object-" + payload
+        sizes = sorted({s for f in flavours + ["mpje"] for s in m.sizes(f, bench, "blocking", 2)})
+        for s in sizes:
+            nat = [m.get(f, "java-array", bench, "blocking", 2, s, 1) for f in flavours]
+            mpje = [m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev")]
+            best_mpje = max((x for x in mpje if x), default=None)
+            worst_nat = min((x for x in nat if x), default=None)
+            rows.append([payload, human(s)] + [fmt(x, 1) for x in nat + mpje] + [fmt(ratio(worst_nat, best_mpje), 1)])
+    if not rows:
+        return ""
+    head = ["payload", "size"] + ["natmpj %s" % FLAVOUR_NAMES[f] for f in flavours] \
+        + ["MPJ Express multicore", "MPJ Express niodev", "natmpj / best MPJ Express"]
+    return ("MB/s of payload (primitive field bytes) in a ping-pong of MPI.OBJECT messages; the factor compares "
+            "natmpj's slower MPI with MPJ Express's faster device.\n\n" + table(head, rows, ["---"] + ["---:"] * (len(head) - 1)))
+
+
+def pages_table(m, flavour):
+    out = []
+    for bench in ("latency", "bw"):
+        variants = [v for v in LABELS if ("pages:" + v) in {k[1] for k in m.data if k[0] == flavour and k[2] == bench}]
+        if not variants:
+            continue
+        sizes = sorted({s for v in variants for s in m.data[(flavour, "pages:" + v, bench, "blocking", 2)]})
+        what = 0 if bench == "latency" else 1
+        rows = [[human(s)] + [fmt(m.get(flavour, "pages:" + v, bench, "blocking", 2, s, what), 2 if what == 0 else 0)
+                              for v in variants] for s in sizes]
+        out.append("#### %s (%s)\n\n%s" % (bench, "us" if what == 0 else "MB/s", table(["size"] + [LABELS[v] for v in variants], rows)))
+    return "\n".join(out)
+
+
+def overhead_rows(results, flavour):
+    path = os.path.join(results, "overhead-%s.csv" % flavour)
+    if not os.path.exists(path):
+        return {}
+    got = defaultdict(dict)
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            got[r["call"]][r["impl"]] = float(r["ns_per_call"])
+    return got
+
+
+def overhead_table(results, flavours):
+    rows = []
+    for f in flavours:
+        for call, by in overhead_rows(results, f).items():
+            j, c = by.get("java"), by.get("c")
+            rows.append([FLAVOUR_NAMES[f], call, fmt(j, 1), fmt(c, 1),
+                         fmt(j - c, 1) if j is not None and c is not None else "-"])
+    if not rows:
+        return ""
+    return ("JMH (Java) and a timed loop (C) in one rank, ns per call.\n\n"
+            + table(["MPI", "call", "Java", "C", "Java - C"], rows, ["---", "---", "---:", "---:", "---:"]))
+def worst(items, key):
+    """The item with the largest key(item), ignoring None keys; None when there is none."""
+    items = [(key(i), i) for i in items]
+    items = [x for x in items if x[0] is not None]
+    return max(items, key=lambda x: x[0]) if items else None
 
 
 def verdict(ok):
-    return "PASS" if ok else "FAIL"
+    return "PASS" if ok else "**MISS**"
 
 
-def targets_section(all_targets):
-    lines = [
-        "## Targets\n",
-        "Java/C latency ratio at %s <= %.2f; Java bandwidth >= %.2f x C at every size from %s.\n"
-        % (human(LATENCY_SIZE), LATENCY_MAX_RATIO, BANDWIDTH_MIN_RATIO, human(BANDWIDTH_FROM)),
-        "The latency ratio is that of the medians; the range is that of the per-repetition ratios (each Java "
-        "run against the C run just before it), a measure of how far the machine lets the ratio be trusted.\n",
-        "| MPI | buffer | latency ratio at %s | range over reps | | worst bandwidth ratio from %s | |"
-        % (human(LATENCY_SIZE), human(BANDWIDTH_FROM)),
-        "|---|---|---:|---:|---|---:|---|",
-    ]
-    for flavour, targets in all_targets:
-        for buf in ("array", "direct"):
-            lat, bw = targets[buf]["latency"], targets[buf]["bandwidth"]
-            lat_range = targets[buf].get("latency_range")
-            lat_cell = [fmt(lat, 2), "%.2f-%.2f" % lat_range if lat_range else "-",
-                        verdict(lat <= LATENCY_MAX_RATIO) if lat is not None else "n/a"]
-            bw_cell = (["%.2f (at %s)" % (bw[0], human(bw[1])), verdict(bw[0] >= BANDWIDTH_MIN_RATIO)]
-                       if bw else ["-", "n/a"])
-            lines.append("| %s | %s | %s | %s |" % (FLAVOUR_NAMES[flavour], buf, " | ".join(lat_cell),
-                                                  " | ".join(bw_cell)))
-    return "\n".join(lines) + "\n"
+def targets(m, results, flavours):
+    """[(target, MPI, measured, verdict)]: every target of the suite, worst case over sizes."""
+    rows = []
+    for f in flavours:
+        name = FLAVOUR_NAMES[f]
+        for calls in ("blocking", "nonblocking"):
+            for v in ("java-array", "java-direct"):
+                w = worst([s for s in m.sizes(f, "latency", calls, 2) if 0 < s <= LATENCY_UP_TO],
+                          lambda s: None if m.get(f, v, "latency", calls, 2, s) is None or m.get(f, "c", "latency", calls, 2, s) is None
+                          else m.get(f, v, "latency", calls, 2, s) - m.get(f, "c", "latency", calls, 2, s))
+                if w:
+                    rows.append(("latency 1 B..1 KiB, %s, %s: Java - C <= %.2f us" % (LABELS[v], calls, LATENCY_MAX_DIFF),
+                                 name, "%+.3f us (worst, at %s)" % (w[0], human(w[1])), verdict(w[0] <= LATENCY_MAX_DIFF)))
+        for bench in ("bw", "bibw"):
+            for calls in ("blocking", "nonblocking"):
+                for v in ("java-direct", "java-array"):
+                    w = worst([s for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM],
+                              lambda s: (lambda r: None if r is None else -r)(
+                                  ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))))
+                    if w:
+                        all_r = [ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))
+                                 for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM]
+                        med = statistics.median(r for r in all_r if r is not None)
+                        rows.append(("%s from 64 KiB, %s, %s: >= %.2f x C" % (bench, LABELS[v], calls, BW_MIN[v]), name,
+                                     "%.3f x (worst, at %s; median over sizes %.3f)" % (-w[0], human(w[1]), med),
+                                     verdict(-w[0] >= BW_MIN[v])))
+        for v in ("java-array", "java-direct"):
+            cases = [(op, s) for op in COLLECTIVES for s in m.sizes(f, op, "blocking", 4)]
+            big = worst([x for x in cases if x[1] >= COLL_FROM], lambda x: ratio(
+                m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])))
+            small = worst([x for x in cases if x[1] < COLL_FROM], lambda x: (lambda a, c: None if a is None or c is None else a - c)(
+                m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])))
+            if big:
+                rows.append(("collectives on 4 ranks from 1 KiB, %s: <= %.2f x C" % (LABELS[v], COLL_MAX_RATIO), name,
+                             "%.3f x (worst: %s %s)" % (big[0], big[1][0], human(big[1][1])), verdict(big[0] <= COLL_MAX_RATIO)))
+            if small:
+                rows.append(("collectives on 4 ranks below 1 KiB, %s: <= C + %.1f us" % (LABELS[v], COLL_MAX_DIFF), name,
+                             "%+.3f us (worst: %s %s)" % (small[0], small[1][0], human(small[1][1])),
+                             verdict(small[0] <= COLL_MAX_DIFF)))
+        for dev in ("mpje-multicore", "mpje-niodev"):
+            for bench, what in (("latency", 0), ("bw", 1)):
+                for calls in ("blocking", "nonblocking"):
+                    sizes = [s for s in m.sizes("mpje", bench, calls, 2)]
+                    def factor(s):
+                        nat, pj = m.get(f, "java-array", bench, calls, 2, s, what), m.get("mpje", dev, bench, calls, 2, s, what)
+                        if not nat or not pj:
+                            return None
+                        return -(pj / nat if what == 0 else nat / pj)
+                    w = worst(sizes, factor)
+                    if w:
+                        rows.append(("%s %s vs %s: natmpj arrays >= %.0fx better" % (bench, calls, LABELS[dev], MPJE_MIN_FACTOR),
+                                     name, "%.1fx (smallest, at %s)" % (-w[0], human(w[1])), verdict(-w[0] >= MPJE_MIN_FACTOR)))
+        for payload in ("doubles", "records"):
+            bench = "object-" + payload
+            def obj_factor(s):
+                nat = m.get(f, "java-array", bench, "blocking", 2, s, 1)
+                pj = max((x for x in (m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev")) if x),
+                         default=None)
+                return None if not nat or not pj else -(nat / pj)
+            w = worst(m.sizes("mpje", bench, "blocking", 2), obj_factor)
+            if w:
+                rows.append(("MPI.OBJECT %s: >= %.0fx MPJ Express's best device" % (payload, OBJECT_MIN_FACTOR), name,
+                             "%.1fx (smallest, at %s)" % (-w[0], human(w[1])), verdict(-w[0] >= OBJECT_MIN_FACTOR)))
+        for call, by in overhead_rows(results, f).items():
+            j, c = by.get("java"), by.get("c")
+            if call == "rank" and j is not None:
+                rows.append(("JMH Rank() < %.0f ns" % RANK_MAX_NS, name, "%.1f ns" % j, verdict(j < RANK_MAX_NS)))
+            elif j is not None and c is not None:
+                rows.append(("JMH %s: Java - C <= %.0f ns" % (call, OVERHEAD_MAX_DIFF_NS), name, "%+.1f ns" % (j - c),
+                             verdict(j - c <= OVERHEAD_MAX_DIFF_NS)))
+    return rows
 
 
+def plot(results, m, flavour):
+    """latency-<flavour>.png and bandwidth-<flavour>.png; returns the file names made."""
+    if not shutil.which("gnuplot"):
+        return []
+    made = []
+    for name, bench, calls, what, ylabel, logy in (
+            ("latency", "latency", "blocking", 0, "half round trip (us)", True),
+            ("bandwidth", "bw", "nonblocking", 1, "bandwidth (MB/s)", True)):
+        variants = ["c", "java-array", "java-direct"] + PEERS
+        sizes = [s for s in m.sizes(flavour, bench, calls, 2) if s > 0]
+        cols = [v for v in variants if any(peer_value(m, flavour, v, bench, calls, 2, s, what) for s in sizes)]
+        if not sizes or not cols:
+            continue
+        dat = os.path.join(results, "%s-%s.dat" % (name, flavour))
+        with open(dat, "w") as f:
+            for s in sizes:
+                vals = [peer_value(m, flavour, v, bench, calls, 2, s, what) for v in cols]
+                f.write("%d %s\n" % (s, " ".join("NaN" if x is None else repr(x) for x in vals)))
+        png = "%s-%s.png" % (name, flavour)
+        styles = {"c": "lw 2 dt 1 lc rgb '#000000'", "java-array": "lw 2 lc rgb '#d62728'",
+                  "java-direct": "lw 2 lc rgb '#1f77b4'", "mpi4py": "lc rgb '#2ca02c'",
+                  "mpje-multicore": "lc rgb '#9467bd'", "mpje-niodev": "lc rgb '#8c564b'"}
+        title = "%s: %s, %s calls, 2 ranks" % (FLAVOUR_NAMES[flavour], "ping-pong latency" if what == 0 else
+                                              "bandwidth (windows of 64 messages)", calls)
+        script = ["set terminal pngcairo size 900,560 font ',10'", "set output '%s'" % os.path.join(results, png),
+                  "set title '%s'" % title, "set logscale x 2", "set logscale y" if logy else "",
+                  "set xlabel 'message size (bytes)'", "set ylabel '%s'" % ylabel, "set grid",
+                  "set key left top" if what == 0 else "set key right bottom",
+                  "set xtics (%s)" % ", ".join("'%s' %d" % (human(1 << k), 1 << k) for k in range(0, 23, 2)),
+                  "plot " + ", ".join(
+                      "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, styles[v], LABELS[v])
+                      for i, v in enumerate(cols))]
+        p = subprocess.run(["gnuplot"], input="\n".join(script), text=True, capture_output=True)
+        if p.returncode == 0:
+            made.append(png)
+        else:
+            print("bench_report: gnuplot failed for %s: %s" % (png, p.stderr.strip()), file=sys.stderr)
+    return made
 def read_runs(results):
     path = os.path.join(results, "runs.csv")
     if not os.path.exists(path):
@@ -302,21 +440,13 @@ def main():
         sys.exit(0 if len(sys.argv) == 2 else 2)
     results = sys.argv[1]
     info = machine(results)
-
     runs = read_runs(results)
-    sections, all_targets = [], []
-    for flavour in FLAVOUR_NAMES:
-        path = os.path.join(results, "pingpong-%s.csv" % flavour)
-        if os.path.exists(path):
-            data = load(path)
-            if data:
-                text, targets = flavour_section(flavour, data, runs)
-                sections.append(text)
-                all_targets.append((flavour, targets))
-    if not sections:
-        sys.exit("bench_report: no pingpong-<flavour>.csv with data in %s" % results)
+    m = Medians(load_results(results))
+    flavours = [f for f in FLAVOUR_NAMES if any(k[0] == f for k in m.data)]
+    if not flavours and not any(k[0] == "mpje" for k in m.data):
+        sys.exit("bench_report: no measurements in %s/results.csv" % results)
 
-    header = ["# natmpj ping-pong benchmark\n",
+    header = ["# natmpj benchmark suite\n",
               "| | |", "|---|---|",
               "| date | %s |" % info["date"],
               "| CPU | %s |" % info["cpu"],
@@ -329,16 +459,37 @@ def main():
         header.append("| JVM options | `%s` |" % info["java_opts"])
     for flavour, version in info["mpi"].items():
         header.append("| %s | %s |" % (FLAVOUR_NAMES[flavour], version))
-    header.append("| settings | %s repetitions, iteration scale %s, 2 ranks bound to cores |"
+    header.append("| settings | %s repetitions (medians), iteration scale %s; p2p on 2 ranks bound to cores |"
                   % (info["reps"], info["iters_scale"]))
+    report = "\n".join(header) + "\n\n"
 
-    used = sum(1 for _, targets in all_targets for _ in targets.get("disturbed_used", []))
-    caution = ("**Caution: %d disturbed run(s) had to be used in the medians (too few undisturbed ones); the "
-               "verdicts of their MPI are suspect.**\n\n" % used) if used else ""
-    report = "\n".join(header) + "\n\n" + targets_section(all_targets) + "\n" + caution + "\n".join(sections)
+    rows = targets(m, results, flavours)
+    if rows:
+        report += "## Targets\n\nWorst case over the sizes each target covers; medians over repetitions.\n\n"
+        report += table(["target", "MPI", "measured", "verdict"], [list(r) for r in rows],
+                        ["---", "---", "---:", "---"]) + "\n"
+    for f in flavours:
+        report += "## %s\n\n" % FLAVOUR_NAMES[f]
+        for png in plot(results, m, f):
+            report += "![%s](%s)\n\n" % (png[:-4], png)
+        p2p = p2p_tables(m, f)
+        if p2p:
+            report += "### Point-to-point, 2 ranks\n\n" + p2p + "\n"
+        coll = collective_tables(m, f)
+        if coll:
+            report += "### Collectives\n\n" + coll + "\n"
+        pages = pages_table(m, f)
+        if pages:
+            report += "### Page sizes (study)\n\n" + pages + "\n"
+    obj = object_table(m, flavours)
+    if obj:
+        report += "## MPI.OBJECT\n\n" + obj + "\n"
+    ovh = overhead_table(results, flavours)
+    if ovh:
+        report += "## Per-call overhead\n\n" + ovh + "\n"
     loads = load_section(runs)
     if loads:
-        report += "\n" + loads
+        report += loads
     with open(os.path.join(results, "report.md"), "w") as f:
         f.write(report)
     print(report, end="")
