@@ -24,9 +24,8 @@ from datetime import datetime, timezone
 FLAVOUR_NAMES = {"openmpi": "Open MPI", "mpich": "MPICH"}
 LABELS = {
     "c": "C", "java-array": "Java array", "java-direct": "Java direct", "mpi4py": "mpi4py",
-    "mpje-multicore": "MPJ Express multicore", "mpje-niodev": "MPJ Express niodev", "c-thp": "C, THP buffers",
-    "java-array-thp": "Java array, -XX:+UseTransparentHugePages", "java-array-nothp": "Java array, no THP",
-    "java-direct-thp": "Java direct, malloc hugetlb=1", "java-direct-malloc": "Java direct, malloc hugetlb=0",
+    "mpje-multicore": "MPJ Express multicore", "mpje-niodev": "MPJ Express niodev", "c-thp": "C, THP buffers", "c-malloc": "C, malloc",
+    "java-array-nohuge": "Java array, --no-huge-pages", "java-direct-nohuge": "Java direct, --no-huge-pages",
 }
 COLLECTIVES = ["barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall"]
 # The targets of issue 4.
