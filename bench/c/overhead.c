@@ -65,16 +65,19 @@ static void call_test_pending(long n) {
 }
 
 /* Java has two variants (byte[] and direct ByteBuffer); in C both are plain pointers: the same code, timed twice. */
-static void call_sendrecv_procnull(long n) {
+static void sendrecv_procnull(long n, int count) {
     long s = 0;
     MPI_Status st;
     for (long i = 0; i < n; i++) {
-        MPI_Sendrecv(send_buf, 0, MPI_BYTE, MPI_PROC_NULL, 0, recv_buf, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_WORLD,
-                     &st);
+        MPI_Sendrecv(send_buf, count, MPI_BYTE, MPI_PROC_NULL, 0, recv_buf, count, MPI_BYTE, MPI_PROC_NULL, 0,
+                     MPI_COMM_WORLD, &st);
         s += st.MPI_SOURCE;
     }
     sink += s;
 }
+
+static void call_sendrecv_procnull(long n) { sendrecv_procnull(n, 0); }
+static void call_sendrecv_procnull_1(long n) { sendrecv_procnull(n, 1); }
 
 static void call_query_thread(long n) {
     long s = 0;
@@ -99,6 +102,8 @@ static const struct {
     {"test_pending", call_test_pending},
     {"sendrecv_procnull_array", call_sendrecv_procnull},
     {"sendrecv_procnull_direct", call_sendrecv_procnull},
+    {"sendrecv_procnull_array_1", call_sendrecv_procnull_1},
+    {"sendrecv_procnull_direct_1", call_sendrecv_procnull_1},
     {"query_thread", call_query_thread},
     {"wtime", call_wtime},
 };
@@ -143,10 +148,10 @@ static void usage(FILE *out) {
             "Times MPI calls inside one rank (the C twin of natmpj's JMH benchmark natmpj.bench.Overhead).\n"
             "  --calls LIST    comma-separated subset of the calls (default all):\n"
             "                  rank size iprobe test test_pending sendrecv_procnull_array sendrecv_procnull_direct\n"
-            "                  query_thread wtime\n"
+            "                  sendrecv_procnull_array_1 sendrecv_procnull_direct_1 query_thread wtime\n"
             "                  (iprobe: nothing pending; test: MPI_REQUEST_NULL, i.e. a request that has completed;\n"
-            "                  test_pending: a receive nothing sends to; sendrecv_procnull_*: 0 bytes to and from\n"
-            "                  MPI_PROC_NULL, the same code timed twice for Java's byte[] and direct variants)\n"
+            "                  test_pending: a receive nothing sends to; sendrecv_procnull_*: 0 bytes (_1: 1 byte) to\n"
+            "                  and from MPI_PROC_NULL, the same code timed twice for Java's byte[] and direct variants)\n"
             "  --batch-us T    length of a timed batch in microseconds (default 1000); the number of calls per\n"
             "                  batch is calibrated for each call to last about that long\n"
             "  --batch N       fixed number of calls per batch instead (no calibration)\n"

@@ -116,6 +116,19 @@ public class Overhead {
                 recvDirect, 0, 0, MPI.BYTE, MPI.PROC_NULL, 0);
     }
 
+    /** One byte each way: unlike an empty message, the smallest one whose arrays are pinned. */
+    @Benchmark
+    public Status sendrecv_procnull_array_1() {
+        return world.Sendrecv(sendArray, 0, 1, MPI.BYTE, MPI.PROC_NULL, 0,
+                recvArray, 0, 1, MPI.BYTE, MPI.PROC_NULL, 0);
+    }
+
+    @Benchmark
+    public Status sendrecv_procnull_direct_1() {
+        return world.Sendrecv(sendDirect, 0, 1, MPI.BYTE, MPI.PROC_NULL, 0,
+                recvDirect, 0, 1, MPI.BYTE, MPI.PROC_NULL, 0);
+    }
+
     /** A JNI round trip to an MPI call that does nothing: the floor of any call that reaches MPI. */
     @Benchmark
     public int query_thread() {
