@@ -107,8 +107,8 @@ public class Comm {
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
-            rc = NativeMPIJNI.send(mode, Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle, dest,
-                    tag, handle);
+            rc = NativeMPIJNI.send(mode, Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle,
+                    dest, tag, handle);
         } else {
             staged.copyIn(call);
             rc = NativeMPIJNI.send(mode, null, staged.address, 0, count, datatype.handle, dest, tag, handle);
@@ -132,8 +132,8 @@ public class Comm {
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
-            rc = NativeMPIJNI.recv(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle, source, tag,
-                    handle, status.address);
+            rc = NativeMPIJNI.recv(Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle, source,
+                    tag, handle, status.address);
         } else {
             rc = NativeMPIJNI.recv(null, staged.address, 0, count, datatype.handle, source, tag, handle,
                     status.address);
@@ -172,9 +172,9 @@ public class Comm {
         RequestBuffer rstaged = RequestBuffer.forBlocking(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         int rc;
         if (sstaged == null && rstaged == null) {
-            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf), Buffers.address(sendbuf), soff, sendcount,
-                    sendtype.handle, dest, sendtag, Buffers.array(recvbuf), Buffers.address(recvbuf), roff, recvcount,
-                    recvtype.handle, source, recvtag, handle, status.address);
+            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf, sendcount), Buffers.address(sendbuf), soff, sendcount,
+                    sendtype.handle, dest, sendtag, Buffers.array(recvbuf, recvcount), Buffers.address(recvbuf), roff,
+                    recvcount, recvtype.handle, source, recvtag, handle, status.address);
         } else {
             if (sstaged != null) sstaged.copyIn(call);
             rc = NativeMPIJNI.sendrecv(null, sstaged != null ? sstaged.address : Buffers.address(sendbuf) + soff, 0,
@@ -208,8 +208,8 @@ public class Comm {
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
-            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf), Buffers.address(buf), off, count, datatype.handle,
-                    dest, sendtag, source, recvtag, handle, status.address);
+            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf, count), Buffers.address(buf), off, count,
+                    datatype.handle, dest, sendtag, source, recvtag, handle, status.address);
         } else {
             staged.copyIn(call);
             rc = NativeMPIJNI.sendrecv_replace(null, staged.address, 0, count, datatype.handle, dest, sendtag, source,
