@@ -252,7 +252,7 @@ def pages_table(m, flavour):
 
 
 def overhead_rows(results, flavour):
-    path = os.path.join(results, "overhead-%s.csv" % flavour)
+    path = os.path.join(results, "overhead", "overhead-%s.csv" % flavour)
     if not os.path.exists(path):
         return {}
     got = defaultdict(dict)
