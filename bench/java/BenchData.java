@@ -90,5 +90,6 @@ final class BenchData {
                 size, index, got, want);
         System.err.flush();
         MPI.COMM_WORLD.Abort(2);
+        System.exit(2); // MPJ Express's Abort does nothing and returns
     }
 }

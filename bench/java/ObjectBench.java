@@ -62,7 +62,8 @@ public class ObjectBench {
     static String usage(int max) {
         return BenchOptions.usage(""
                 + "Usage: mpirun -np 2 java ... ObjectBench [options]\n"
-                + "Ping-pong of MPI.OBJECT messages between ranks 0 and 1 (other ranks wait); time_us = half round trip.\n"
+                + "Ping-pong of MPI.OBJECT messages between ranks 0 and 1 (other ranks wait); time_us is half\n"
+                + "the round trip.\n"
                 + "  --payload doubles|records  one double[] of size/8 elements (default), or an ArrayList of\n"
                 + "                         size/32 records of 3 doubles + 2 ints; size counts the fields' bytes\n"
                 + "                         (sizes: multiples of 8 or 32; default --max " + DEFAULT_MAX_DOUBLES

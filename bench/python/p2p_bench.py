@@ -8,6 +8,7 @@ iteration and warm-up counts, validation and CSV; see the Java file for what eac
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from mpi4py import MPI  # noqa: E402  (initializes MPI)
