@@ -9,6 +9,7 @@ Standard library only; the plots need gnuplot (skipped with a line saying so whe
 description is collected on the first call and kept in machine.json, so running this again later, or
 elsewhere, re-renders the same report.
 """
+
 import csv
 import json
 import os
@@ -23,9 +24,16 @@ from datetime import datetime, timezone
 
 FLAVOUR_NAMES = {"openmpi": "Open MPI", "mpich": "MPICH"}
 LABELS = {
-    "c": "C", "java-array": "Java array", "java-direct": "Java direct", "mpi4py": "mpi4py",
-    "mpje-multicore": "MPJ Express multicore", "mpje-niodev": "MPJ Express niodev", "c-thp": "C, THP buffers", "c-malloc": "C, malloc",
-    "java-array-nohuge": "Java array, --no-huge-pages", "java-direct-nohuge": "Java direct, --no-huge-pages",
+    "c": "C",
+    "java-array": "Java array",
+    "java-direct": "Java direct",
+    "mpi4py": "mpi4py",
+    "mpje-multicore": "MPJ Express multicore",
+    "mpje-niodev": "MPJ Express niodev",
+    "c-thp": "C, THP buffers",
+    "c-malloc": "C, malloc",
+    "java-array-nohuge": "Java array, --no-huge-pages",
+    "java-direct-nohuge": "Java direct, --no-huge-pages",
 }
 COLLECTIVES = ["barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall"]
 # The targets of issue 4.
@@ -49,14 +57,15 @@ def run(cmd):
 
 def collect_machine(results):
     lscpu = dict(
-        (k.strip(), v.strip())
-        for k, _, v in (line.partition(":") for line in run(["lscpu"]).splitlines())
-        if v
+        (k.strip(), v.strip()) for k, _, v in (line.partition(":") for line in run(["lscpu"]).splitlines()) if v
     )
     cores = "%s CPUs" % (os.cpu_count() or "?")
     if "Socket(s)" in lscpu and "Core(s) per socket" in lscpu:
         cores += " (%s socket x %s cores, %s thread(s) per core)" % (
-            lscpu["Socket(s)"], lscpu["Core(s) per socket"], lscpu.get("Thread(s) per core", "?"))
+            lscpu["Socket(s)"],
+            lscpu["Core(s) per socket"],
+            lscpu.get("Thread(s) per core", "?"),
+        )
     if "Hypervisor vendor" in lscpu:
         cores += ", virtual machine (%s)" % lscpu["Hypervisor vendor"]
 
@@ -76,8 +85,11 @@ def collect_machine(results):
         with open(path) as f:
             natmpj = "; ".join(line.strip() for line in f if line.strip())
     stamp = re.search(r"(\d{8}-\d{6})$", os.path.abspath(results))
-    date = (datetime.strptime(stamp.group(1), "%Y%m%d-%H%M%S").strftime("%Y-%m-%d %H:%M:%S") + " (local)"
-            if stamp else datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"))
+    date = (
+        datetime.strptime(stamp.group(1), "%Y%m%d-%H%M%S").strftime("%Y-%m-%d %H:%M:%S") + " (local)"
+        if stamp
+        else datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    )
     return {
         "date": date,
         "cpu": lscpu.get("Model name", platform.processor() or "?"),
@@ -143,8 +155,14 @@ class Medians:
         return statistics.median(s[what] for s in samples) if samples else None
 
     def sizes(self, flavour, bench, calls, ranks):
-        return sorted({s for (f, _, b, c, n), by in self.data.items() if (f, b, c, n) == (flavour, bench, calls, ranks)
-                       for s in by})
+        return sorted(
+            {
+                s
+                for (f, _, b, c, n), by in self.data.items()
+                if (f, b, c, n) == (flavour, bench, calls, ranks)
+                for s in by
+            }
+        )
 
     def variants(self, flavour, bench, calls, ranks):
         return [v for v in LABELS if (flavour, v, bench, calls, ranks) in self.data]
@@ -156,8 +174,13 @@ class Medians:
 
 def table(header, rows, align=None):
     align = align or ["---:"] * len(header)
-    return "\n".join(["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
-                     + ["| " + " | ".join(r) + " |" for r in rows]) + "\n"
+    return (
+        "\n".join(
+            ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+            + ["| " + " | ".join(r) + " |" for r in rows]
+        )
+        + "\n"
+    )
 
 
 PEERS = ["mpi4py", "mpje-multicore", "mpje-niodev"]
@@ -186,8 +209,10 @@ def p2p_tables(m, flavour):
                 c, a, d = (m.get(flavour, v, bench, calls, 2, s, what) for v in ("c", "java-array", "java-direct"))
                 row = [human(s)] + [fmt(x, 3 if lat else 0) for x in (c, a, d)]
                 if lat:
-                    row += [fmt(a - c, 3) if a is not None and c is not None else "-",
-                            fmt(d - c, 3) if d is not None and c is not None else "-"]
+                    row += [
+                        fmt(a - c, 3) if a is not None and c is not None else "-",
+                        fmt(d - c, 3) if d is not None and c is not None else "-",
+                    ]
                 else:
                     row += [fmt(ratio(a, c), 3), fmt(ratio(d, c), 3)]
                 row += [fmt(peer_value(m, flavour, p, bench, calls, 2, s, what), 3 if lat else 0) for p in peers]
@@ -211,10 +236,13 @@ def collective_tables(m, flavour):
                 c = m.get(flavour, "c", op, "blocking", ranks, s)
                 a = m.get(flavour, "java-array", op, "blocking", ranks, s)
                 d = m.get(flavour, "java-direct", op, "blocking", ranks, s)
-                row.append("-" if c is None else "%s · %s · %s" % (fmt(c, 2), fmt(ratio(a, c), 2), fmt(ratio(d, c), 2)))
+                cell = "%s · %s · %s" % (fmt(c, 2), fmt(ratio(a, c), 2), fmt(ratio(d, c), 2))
+                row.append("-" if c is None else cell)
             rows.append(row)
-        out.append("#### %d ranks: C time per call in us (max over ranks) · Java array / C · Java direct / C\n\n%s"
-                   % (ranks, table(["size"] + ops, rows)))
+        out.append(
+            "#### %d ranks: C time per call in us (max over ranks) · Java array / C · Java direct / C\n\n%s"
+            % (ranks, table(["size"] + ops, rows))
+        )
     return "\n".join(out)
 
 
@@ -231,10 +259,16 @@ def object_table(m, flavours):
             rows.append([payload, human(s)] + [fmt(x, 1) for x in nat + mpje] + [fmt(ratio(worst_nat, best_mpje), 1)])
     if not rows:
         return ""
-    head = ["payload", "size"] + ["natmpj %s" % FLAVOUR_NAMES[f] for f in flavours] \
+    head = (
+        ["payload", "size"]
+        + ["natmpj %s" % FLAVOUR_NAMES[f] for f in flavours]
         + ["MPJ Express multicore", "MPJ Express niodev", "natmpj / best MPJ Express"]
-    return ("MB/s of payload (primitive field bytes) in a ping-pong of MPI.OBJECT messages; the factor compares "
-            "natmpj's slower MPI with MPJ Express's faster device.\n\n" + table(head, rows, ["---"] + ["---:"] * (len(head) - 1)))
+    )
+    return (
+        "MB/s of payload (primitive field bytes) in a ping-pong of MPI.OBJECT messages; the factor compares "
+        "natmpj's slower MPI with MPJ Express's faster device.\n\n"
+        + table(head, rows, ["---"] + ["---:"] * (len(head) - 1))
+    )
 
 
 def pages_table(m, flavour):
@@ -245,9 +279,18 @@ def pages_table(m, flavour):
             continue
         sizes = sorted({s for v in variants for s in m.data[(flavour, "pages:" + v, bench, "blocking", 2)]})
         what = 0 if bench == "latency" else 1
-        rows = [[human(s)] + [fmt(m.get(flavour, "pages:" + v, bench, "blocking", 2, s, what), 2 if what == 0 else 0)
-                              for v in variants] for s in sizes]
-        out.append("#### %s (%s)\n\n%s" % (bench, "us" if what == 0 else "MB/s", table(["size"] + [LABELS[v] for v in variants], rows)))
+        rows = [
+            [human(s)]
+            + [
+                fmt(m.get(flavour, "pages:" + v, bench, "blocking", 2, s, what), 2 if what == 0 else 0)
+                for v in variants
+            ]
+            for s in sizes
+        ]
+        out.append(
+            "#### %s (%s)\n\n%s"
+            % (bench, "us" if what == 0 else "MB/s", table(["size"] + [LABELS[v] for v in variants], rows))
+        )
     return "\n".join(out)
 
 
@@ -267,12 +310,22 @@ def overhead_table(results, flavours):
     for f in flavours:
         for call, by in overhead_rows(results, f).items():
             j, c = by.get("java"), by.get("c")
-            rows.append([FLAVOUR_NAMES[f], call, fmt(j, 1), fmt(c, 1),
-                         fmt(j - c, 1) if j is not None and c is not None else "-"])
+            rows.append(
+                [
+                    FLAVOUR_NAMES[f],
+                    call,
+                    fmt(j, 1),
+                    fmt(c, 1),
+                    fmt(j - c, 1) if j is not None and c is not None else "-",
+                ]
+            )
     if not rows:
         return ""
-    return ("JMH (Java) and a timed loop (C) in one rank, ns per call.\n\n"
-            + table(["MPI", "call", "Java", "C", "Java - C"], rows, ["---", "---", "---:", "---:", "---:"]))
+    return "JMH (Java) and a timed loop (C) in one rank, ns per call.\n\n" + table(
+        ["MPI", "call", "Java", "C", "Java - C"], rows, ["---", "---", "---:", "---:", "---:"]
+    )
+
+
 def worst(items, key):
     """The item with the largest key(item), ignoring None keys; None when there is none."""
     items = [(key(i), i) for i in items]
@@ -291,69 +344,141 @@ def targets(m, results, flavours):
         name = FLAVOUR_NAMES[f]
         for calls in ("blocking", "nonblocking"):
             for v in ("java-array", "java-direct"):
-                w = worst([s for s in m.sizes(f, "latency", calls, 2) if 0 < s <= LATENCY_UP_TO],
-                          lambda s: None if m.get(f, v, "latency", calls, 2, s) is None or m.get(f, "c", "latency", calls, 2, s) is None
-                          else m.get(f, v, "latency", calls, 2, s) - m.get(f, "c", "latency", calls, 2, s))
+                w = worst(
+                    [s for s in m.sizes(f, "latency", calls, 2) if 0 < s <= LATENCY_UP_TO],
+                    lambda s: (
+                        None
+                        if m.get(f, v, "latency", calls, 2, s) is None or m.get(f, "c", "latency", calls, 2, s) is None
+                        else m.get(f, v, "latency", calls, 2, s) - m.get(f, "c", "latency", calls, 2, s)
+                    ),
+                )
                 if w:
-                    rows.append(("latency 1 B..1 KiB, %s, %s: Java - C <= %.2f us" % (LABELS[v], calls, LATENCY_MAX_DIFF),
-                                 name, "%+.3f us (worst, at %s)" % (w[0], human(w[1])), verdict(w[0] <= LATENCY_MAX_DIFF)))
+                    rows.append(
+                        (
+                            "latency 1 B..1 KiB, %s, %s: Java - C <= %.2f us" % (LABELS[v], calls, LATENCY_MAX_DIFF),
+                            name,
+                            "%+.3f us (worst, at %s)" % (w[0], human(w[1])),
+                            verdict(w[0] <= LATENCY_MAX_DIFF),
+                        )
+                    )
         for bench in ("bw", "bibw"):
             for calls in ("blocking", "nonblocking"):
                 for v in ("java-direct", "java-array"):
-                    w = worst([s for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM],
-                              lambda s: (lambda r: None if r is None else -r)(
-                                  ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))))
+                    w = worst(
+                        [s for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM],
+                        lambda s: (lambda r: None if r is None else -r)(
+                            ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))
+                        ),
+                    )
                     if w:
-                        all_r = [ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))
-                                 for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM]
+                        all_r = [
+                            ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))
+                            for s in m.sizes(f, bench, calls, 2)
+                            if s >= BANDWIDTH_FROM
+                        ]
                         med = statistics.median(r for r in all_r if r is not None)
-                        rows.append(("%s from 64 KiB, %s, %s: >= %.2f x C" % (bench, LABELS[v], calls, BW_MIN[v]), name,
-                                     "%.3f x (worst, at %s; median over sizes %.3f)" % (-w[0], human(w[1]), med),
-                                     verdict(-w[0] >= BW_MIN[v])))
+                        rows.append(
+                            (
+                                "%s from 64 KiB, %s, %s: >= %.2f x C" % (bench, LABELS[v], calls, BW_MIN[v]),
+                                name,
+                                "%.3f x (worst, at %s; median over sizes %.3f)" % (-w[0], human(w[1]), med),
+                                verdict(-w[0] >= BW_MIN[v]),
+                            )
+                        )
         for v in ("java-array", "java-direct"):
             cases = [(op, s) for op in COLLECTIVES for s in m.sizes(f, op, "blocking", 4)]
-            big = worst([x for x in cases if x[1] >= COLL_FROM], lambda x: ratio(
-                m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])))
-            small = worst([x for x in cases if x[1] < COLL_FROM], lambda x: (lambda a, c: None if a is None or c is None else a - c)(
-                m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])))
+            big = worst(
+                [x for x in cases if x[1] >= COLL_FROM],
+                lambda x: ratio(m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])),
+            )
+            small = worst(
+                [x for x in cases if x[1] < COLL_FROM],
+                lambda x: (lambda a, c: None if a is None or c is None else a - c)(
+                    m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])
+                ),
+            )
             if big:
-                rows.append(("collectives on 4 ranks from 1 KiB, %s: <= %.2f x C" % (LABELS[v], COLL_MAX_RATIO), name,
-                             "%.3f x (worst: %s %s)" % (big[0], big[1][0], human(big[1][1])), verdict(big[0] <= COLL_MAX_RATIO)))
+                rows.append(
+                    (
+                        "collectives on 4 ranks from 1 KiB, %s: <= %.2f x C" % (LABELS[v], COLL_MAX_RATIO),
+                        name,
+                        "%.3f x (worst: %s %s)" % (big[0], big[1][0], human(big[1][1])),
+                        verdict(big[0] <= COLL_MAX_RATIO),
+                    )
+                )
             if small:
-                rows.append(("collectives on 4 ranks below 1 KiB, %s: <= C + %.1f us" % (LABELS[v], COLL_MAX_DIFF), name,
-                             "%+.3f us (worst: %s %s)" % (small[0], small[1][0], human(small[1][1])),
-                             verdict(small[0] <= COLL_MAX_DIFF)))
+                rows.append(
+                    (
+                        "collectives on 4 ranks below 1 KiB, %s: <= C + %.1f us" % (LABELS[v], COLL_MAX_DIFF),
+                        name,
+                        "%+.3f us (worst: %s %s)" % (small[0], small[1][0], human(small[1][1])),
+                        verdict(small[0] <= COLL_MAX_DIFF),
+                    )
+                )
         for dev in ("mpje-multicore", "mpje-niodev"):
             for bench, what in (("latency", 0), ("bw", 1)):
                 for calls in ("blocking", "nonblocking"):
                     sizes = [s for s in m.sizes("mpje", bench, calls, 2)]
+
                     def factor(s):
-                        nat, pj = m.get(f, "java-array", bench, calls, 2, s, what), m.get("mpje", dev, bench, calls, 2, s, what)
+                        nat, pj = m.get(f, "java-array", bench, calls, 2, s, what), m.get(
+                            "mpje", dev, bench, calls, 2, s, what
+                        )
                         if not nat or not pj:
                             return None
                         return -(pj / nat if what == 0 else nat / pj)
+
                     w = worst(sizes, factor)
                     if w:
-                        rows.append(("%s %s vs %s: natmpj arrays >= %.0fx better" % (bench, calls, LABELS[dev], MPJE_MIN_FACTOR),
-                                     name, "%.1fx (smallest, at %s)" % (-w[0], human(w[1])), verdict(-w[0] >= MPJE_MIN_FACTOR)))
+                        rows.append(
+                            (
+                                "%s %s vs %s: natmpj arrays >= %.0fx better"
+                                % (bench, calls, LABELS[dev], MPJE_MIN_FACTOR),
+                                name,
+                                "%.1fx (smallest, at %s)" % (-w[0], human(w[1])),
+                                verdict(-w[0] >= MPJE_MIN_FACTOR),
+                            )
+                        )
         for payload in ("doubles", "records"):
             bench = "object-" + payload
+
             def obj_factor(s):
                 nat = m.get(f, "java-array", bench, "blocking", 2, s, 1)
-                pj = max((x for x in (m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev")) if x),
-                         default=None)
+                pj = max(
+                    (
+                        x
+                        for x in (
+                            m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev")
+                        )
+                        if x
+                    ),
+                    default=None,
+                )
                 return None if not nat or not pj else -(nat / pj)
+
             w = worst(m.sizes("mpje", bench, "blocking", 2), obj_factor)
             if w:
-                rows.append(("MPI.OBJECT %s: >= %.0fx MPJ Express's best device" % (payload, OBJECT_MIN_FACTOR), name,
-                             "%.1fx (smallest, at %s)" % (-w[0], human(w[1])), verdict(-w[0] >= OBJECT_MIN_FACTOR)))
+                rows.append(
+                    (
+                        "MPI.OBJECT %s: >= %.0fx MPJ Express's best device" % (payload, OBJECT_MIN_FACTOR),
+                        name,
+                        "%.1fx (smallest, at %s)" % (-w[0], human(w[1])),
+                        verdict(-w[0] >= OBJECT_MIN_FACTOR),
+                    )
+                )
         for call, by in overhead_rows(results, f).items():
             j, c = by.get("java"), by.get("c")
             if call == "rank" and j is not None:
                 rows.append(("JMH Rank() < %.0f ns" % RANK_MAX_NS, name, "%.1f ns" % j, verdict(j < RANK_MAX_NS)))
             elif j is not None and c is not None:
-                rows.append(("JMH %s: Java - C <= %.0f ns" % (call, OVERHEAD_MAX_DIFF_NS), name, "%+.1f ns" % (j - c),
-                             verdict(j - c <= OVERHEAD_MAX_DIFF_NS)))
+                rows.append(
+                    (
+                        "JMH %s: Java - C <= %.0f ns" % (call, OVERHEAD_MAX_DIFF_NS),
+                        name,
+                        "%+.1f ns" % (j - c),
+                        verdict(j - c <= OVERHEAD_MAX_DIFF_NS),
+                    )
+                )
     return rows
 
 
@@ -363,8 +488,9 @@ def plot(results, m, flavour):
         return []
     made = []
     for name, bench, calls, what, ylabel, logy in (
-            ("latency", "latency", "blocking", 0, "half round trip (us)", True),
-            ("bandwidth", "bw", "nonblocking", 1, "bandwidth (MB/s)", True)):
+        ("latency", "latency", "blocking", 0, "half round trip (us)", True),
+        ("bandwidth", "bw", "nonblocking", 1, "bandwidth (MB/s)", True),
+    ):
         variants = ["c", "java-array", "java-direct"] + PEERS
         sizes = [s for s in m.sizes(flavour, bench, calls, 2) if s > 0]
         cols = [v for v in variants if any(peer_value(m, flavour, v, bench, calls, 2, s, what) for s in sizes)]
@@ -376,25 +502,44 @@ def plot(results, m, flavour):
                 vals = [peer_value(m, flavour, v, bench, calls, 2, s, what) for v in cols]
                 f.write("%d %s\n" % (s, " ".join("NaN" if x is None else repr(x) for x in vals)))
         png = "%s-%s.png" % (name, flavour)
-        styles = {"c": "lw 2 dt 1 lc rgb '#000000'", "java-array": "lw 2 lc rgb '#d62728'",
-                  "java-direct": "lw 2 lc rgb '#1f77b4'", "mpi4py": "lc rgb '#2ca02c'",
-                  "mpje-multicore": "lc rgb '#9467bd'", "mpje-niodev": "lc rgb '#8c564b'"}
-        title = "%s: %s, %s calls, 2 ranks" % (FLAVOUR_NAMES[flavour], "ping-pong latency" if what == 0 else
-                                              "bandwidth (windows of 64 messages)", calls)
-        script = ["set terminal pngcairo size 900,560 font ',10'", "set output '%s'" % os.path.join(results, png),
-                  "set title '%s'" % title, "set logscale x 2", "set logscale y" if logy else "",
-                  "set xlabel 'message size (bytes)'", "set ylabel '%s'" % ylabel, "set grid",
-                  "set key left top" if what == 0 else "set key right bottom",
-                  "set xtics (%s)" % ", ".join("'%s' %d" % (human(1 << k), 1 << k) for k in range(0, 23, 2)),
-                  "plot " + ", ".join(
-                      "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, styles[v], LABELS[v])
-                      for i, v in enumerate(cols))]
+        styles = {
+            "c": "lw 2 dt 1 lc rgb '#000000'",
+            "java-array": "lw 2 lc rgb '#d62728'",
+            "java-direct": "lw 2 lc rgb '#1f77b4'",
+            "mpi4py": "lc rgb '#2ca02c'",
+            "mpje-multicore": "lc rgb '#9467bd'",
+            "mpje-niodev": "lc rgb '#8c564b'",
+        }
+        title = "%s: %s, %s calls, 2 ranks" % (
+            FLAVOUR_NAMES[flavour],
+            "ping-pong latency" if what == 0 else "bandwidth (windows of 64 messages)",
+            calls,
+        )
+        script = [
+            "set terminal pngcairo size 900,560 font ',10'",
+            "set output '%s'" % os.path.join(results, png),
+            "set title '%s'" % title,
+            "set logscale x 2",
+            "set logscale y" if logy else "",
+            "set xlabel 'message size (bytes)'",
+            "set ylabel '%s'" % ylabel,
+            "set grid",
+            "set key left top" if what == 0 else "set key right bottom",
+            "set xtics (%s)" % ", ".join("'%s' %d" % (human(1 << k), 1 << k) for k in range(0, 23, 2)),
+            "plot "
+            + ", ".join(
+                "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, styles[v], LABELS[v])
+                for i, v in enumerate(cols)
+            ),
+        ]
         p = subprocess.run(["gnuplot"], input="\n".join(script), text=True, capture_output=True)
         if p.returncode == 0:
             made.append(png)
         else:
             print("bench_report: gnuplot failed for %s: %s" % (png, p.stderr.strip()), file=sys.stderr)
     return made
+
+
 def read_runs(results):
     path = os.path.join(results, "runs.csv")
     if not os.path.exists(path):
@@ -410,24 +555,39 @@ def load_section(runs):
     kept = [r for r in runs if r["kept"] != "no"]
     redone = len(runs) - len(kept)
     disturbed = [r for r in runs if r["kept"] == "disturbed"]
-    text = ("## Machine load\n\n%d runs kept out of %d, %.0f s of runs in all. A run counts as disturbed, and "
-            "was redone while the bench's patience lasted, when the 1-byte C ping-pong probe before or after it "
-            "was more than 1.5x away from the reference (the machine's usual state: median of the densest "
-            "cluster of probes) either way, when it lasted over "
-            "1.5x the median of the earlier runs of its kind, or when other processes used more than %d%% of "
-            "the CPUs meanwhile.\n\n"
-            % (len(kept), len(runs), sum(float(r["seconds"]) for r in runs), FOREIGN_CPU_WARN_PCT))
+    text = (
+        "## Machine load\n\n%d runs kept out of %d, %.0f s of runs in all. A run counts as disturbed, and "
+        "was redone while the bench's patience lasted, when the 1-byte C ping-pong probe before or after it "
+        "was more than 1.5x away from the reference (the machine's usual state: median of the densest "
+        "cluster of probes) either way, when it lasted over "
+        "1.5x the median of the earlier runs of its kind, or when other processes used more than %d%% of "
+        "the CPUs meanwhile.\n\n" % (len(kept), len(runs), sum(float(r["seconds"]) for r in runs), FOREIGN_CPU_WARN_PCT)
+    )
     for flavour in FLAVOUR_NAMES:
         mine = [r for r in runs if r["flavour"] == flavour]
         if mine:
             text += "- %s: probe reference %.3f us at the end; %d run(s) redone.\n" % (
-                FLAVOUR_NAMES[flavour], float(mine[-1]["probe_ref_us"]),
-                sum(1 for r in mine if r["kept"] == "no"))
+                FLAVOUR_NAMES[flavour],
+                float(mine[-1]["probe_ref_us"]),
+                sum(1 for r in mine if r["kept"] == "no"),
+            )
     if disturbed:
         text += "\n%d disturbed run(s) had to be kept, their numbers are suspect:\n\n" % len(disturbed)
-        text += "\n".join("- %s %s rep %s: other processes %s%% of the CPUs, probe %s / %s us before / after" % (
-            r["flavour"], r["variant"], r["rep"], r["foreign_cpu_pct"], r["probe_before_us"],
-            r["probe_after_us"]) for r in disturbed) + "\n"
+        text += (
+            "\n".join(
+                "- %s %s rep %s: other processes %s%% of the CPUs, probe %s / %s us before / after"
+                % (
+                    r["flavour"],
+                    r["variant"],
+                    r["rep"],
+                    r["foreign_cpu_pct"],
+                    r["probe_before_us"],
+                    r["probe_after_us"],
+                )
+                for r in disturbed
+            )
+            + "\n"
+        )
     elif redone:
         text += "\nNo disturbed run was kept.\n"
     return text
@@ -445,28 +605,35 @@ def main():
     if not flavours and not any(k[0] == "mpje" for k in m.data):
         sys.exit("bench_report: no measurements in %s/results.csv" % results)
 
-    header = ["# natmpj benchmark suite\n",
-              "| | |", "|---|---|",
-              "| date | %s |" % info["date"],
-              "| CPU | %s |" % info["cpu"],
-              "| cores | %s |" % info["cores"],
-              "| kernel | %s |" % info["kernel"],
-              "| JDK | %s |" % info["jdk"]]
+    header = [
+        "# natmpj benchmark suite\n",
+        "| | |",
+        "|---|---|",
+        "| date | %s |" % info["date"],
+        "| CPU | %s |" % info["cpu"],
+        "| cores | %s |" % info["cores"],
+        "| kernel | %s |" % info["kernel"],
+        "| JDK | %s |" % info["jdk"],
+    ]
     if info.get("natmpj"):
         header.append("| natmpj | %s |" % info["natmpj"])
     if info.get("java_opts"):
         header.append("| JVM options | `%s` |" % info["java_opts"])
     for flavour, version in info["mpi"].items():
         header.append("| %s | %s |" % (FLAVOUR_NAMES[flavour], version))
-    header.append("| settings | %s repetitions (medians), iteration scale %s; p2p on 2 ranks bound to cores |"
-                  % (info["reps"], info["iters_scale"]))
+    header.append(
+        "| settings | %s repetitions (medians), iteration scale %s; p2p on 2 ranks bound to cores |"
+        % (info["reps"], info["iters_scale"])
+    )
     report = "\n".join(header) + "\n\n"
 
     rows = targets(m, results, flavours)
     if rows:
         report += "## Targets\n\nWorst case over the sizes each target covers; medians over repetitions.\n\n"
-        report += table(["target", "MPI", "measured", "verdict"], [list(r) for r in rows],
-                        ["---", "---", "---:", "---"]) + "\n"
+        report += (
+            table(["target", "MPI", "measured", "verdict"], [list(r) for r in rows], ["---", "---", "---:", "---"])
+            + "\n"
+        )
     for f in flavours:
         report += "## %s\n\n" % FLAVOUR_NAMES[f]
         for png in plot(results, m, f):
