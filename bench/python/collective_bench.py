@@ -3,15 +3,21 @@
 iteration counts, warm-ups, validation, command line and CSV. See the Java file for the method; comments here only
 say where Python differs. Run: mpirun -np N python3 collective_bench.py [options]
 """
+import os
 import sys
 import time
 from array import array
 
-import mpi4py
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import mpi4py  # noqa: E402
 
 # natmpj's MPI.Init asks for MPI_THREAD_FUNNELED; mpi4py would ask for MULTIPLE, which may cost locks
 mpi4py.rc.thread_level = "funneled"
 from mpi4py import MPI  # noqa: E402 (initializes MPI)
+
+import bench_common as bench  # noqa: E402
 
 NAME = "collective_bench.py"
 OPS = ["barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall"]
@@ -23,138 +29,12 @@ ITERS_SMALL, WARMUP_SMALL, ITERS_LARGE, WARMUP_LARGE = 1000, 200, 100, 10
 # time caps in seconds: the JIT warm-up of one operation, the warm-up of one size, its timed loop
 JIT_BUDGET, WARMUP_BUDGET, TIMED_BUDGET = 5.0, 0.05, 0.05
 
-CSV_HEADER = "impl,bench,buffer,calls,ranks,size_bytes,iterations,time_us,MBps"
 USAGE = f"""Usage: mpirun -np N python3 {NAME} [options]
 OSU-style collectives: average time per call, maximum over the ranks. The size is the bytes of one
 process's block; reduce/allreduce sum size/4 floats (sizes below 4 skipped); barrier is measured once.
   --ops LIST             comma-separated subset of barrier,bcast,reduce,allreduce,gather,scatter,allgather,
                          alltoall, run in that order (default all); blocking calls only
-  --min BYTES            smallest message size (default {DEFAULT_MIN}; 0 adds an empty message)
-  --max BYTES            largest message size (default {DEFAULT_MAX}); sizes are min, 2*min, ... up to max
-  --iters-scale F        multiply the timed iteration counts by F (default 1; warm-ups are not scaled)
-  --jit-warmup N         iterations of the smallest case before the first size, as the Java twin does for
-                         its JIT (default {DEFAULT_JIT_WARMUP})
-  --buffer py            bytearray / array('f') buffers (the only choice)
-  --calls blocking       blocking calls (the only choice: mpiJava 1.2 has no non-blocking collectives)
-  --impl NAME            first CSV column (default mpi4py)
-  --help                 this text
-CSV on rank 0: {CSV_HEADER}
 """
-
-
-class Options:
-    """The suite's common command line (BenchOptions.java), parsed alike on every rank."""
-
-    def __init__(self, args):
-        self.help, self.nonblocking = False, False
-        self.min, self.max, self.jit_warmup = DEFAULT_MIN, DEFAULT_MAX, DEFAULT_JIT_WARMUP
-        self.scale, self.impl, self.ops = 1.0, "mpi4py", None
-        i = 0
-        while i < len(args):
-            a = args[i]
-            i += 1
-            if a in ("--help", "-h"):
-                self.help = True
-                continue
-            if i >= len(args):
-                raise ValueError("unknown option or missing value: " + a)
-            v = args[i]
-            i += 1
-            if a == "--ops":
-                self.ops = v
-            elif a == "--buffer":
-                one_of(a, v, "py")
-            elif a == "--calls":
-                self.nonblocking = one_of(a, v, "blocking", "nonblocking") == "nonblocking"
-            elif a == "--min":
-                self.min = number(a, v, 1 << 30)
-            elif a == "--max":
-                self.max = number(a, v, 1 << 30)
-            elif a == "--jit-warmup":
-                self.jit_warmup = number(a, v, (1 << 63) - 1)
-            elif a == "--impl":
-                self.impl = v
-            elif a == "--iters-scale":
-                try:
-                    self.scale = float(v)
-                except ValueError:
-                    self.scale = float("nan")
-                if not 0 < self.scale < 1e6:
-                    raise ValueError("--iters-scale must be a positive number, not " + v)
-            else:
-                raise ValueError("unknown option: " + a)
-        if self.min > self.max:
-            raise ValueError(f"--min {self.min} is above --max {self.max}")
-
-    def sizes(self):
-        s = self.min
-        while s <= self.max:
-            yield s
-            s = s * 2 if s else 1
-
-    def scaled(self, n):
-        """Timed iterations: n scaled by --iters-scale, at least 1."""
-        return max(1, int(n * self.scale))
-
-    def print(self, bench, ranks, size, iterations, time_us, mbps):
-        print(f"{self.impl},{bench},py,blocking,{ranks},{size},{iterations},{time_us:.3f},{mbps:.2f}", flush=True)
-
-
-def one_of(option, v, *allowed):
-    if v not in allowed:
-        raise ValueError(f"{option} must be one of {'|'.join(allowed)}, not {v}")
-    return v
-
-
-def number(option, v, top):
-    if v.isascii() and v.isdigit() and int(v) <= top:
-        return int(v)
-    raise ValueError(f"{option} must be an integer in 0..{top}, not {v}")
-
-
-def fail(message):
-    """Rank 0 reports a usage error; every rank finalizes and exits with 2."""
-    if MPI.COMM_WORLD.Get_rank() == 0:
-        print(f"{NAME}: {message}", file=sys.stderr, flush=True)
-    MPI.Finalize()
-    sys.exit(2)
-
-
-# Validation patterns of BenchData.java. Byte i of a message is the top byte of (i + base) * K mod 2^32. Computed
-# byte by byte, the MiBs a run checks would take Python seconds, so the products are computed in the 8-byte lanes of
-# big integers, a few linear big-integer operations per message. A lane's byte 3 is bits 24..31 of its value: the
-# carries above bit 31 that mod 2^32 would drop cannot reach it, and lanes never fill their 64 bits.
-K = 0x9E3779B1
-MASK32 = 0xFFFFFFFF
-LANE = 8
-_steps = bytes(LANE)  # lane i holds i * K (plus multiples of 2^32)
-
-
-def _lanes(value, n):
-    """A big integer whose n lanes all hold value."""
-    return int.from_bytes(value.to_bytes(LANE, "little") * n, "little")
-
-
-def _steps_below(n):
-    """Lanes i * K for i < n, grown by doubling: the upper half is the lower one plus m * K."""
-    global _steps
-    while len(_steps) < LANE * n:
-        m = len(_steps) // LANE
-        upper = int.from_bytes(_steps, "little") + _lanes(m * K & MASK32, m)
-        _steps += upper.to_bytes(LANE * m, "little")
-    return int.from_bytes(_steps[:LANE * n], "little")
-
-
-_by_size = {}  # size -> (lanes i * K, lanes of 1), built once for all the messages of that size
-
-
-def pattern(size, round_, sender):
-    """The size bytes of BenchData.pattern(i, size, round, sender)."""
-    if size not in _by_size:
-        _by_size[size] = (_steps_below(size), _lanes(1, size))
-    steps, ones = _by_size[size]
-    base = (size * 131 + round_ * 7919 + sender * 104729) * K & MASK32
-    return (steps + base * ones).to_bytes(LANE * size, "little")[3::LANE]
 
 
 def float_pattern(count, round_, senders):
@@ -203,30 +83,30 @@ class Bench:
         what, rank, ranks, count = f"{NAME} {OPS[op]}", self.rank, self.ranks, size // 4
         sbuf, rbuf = self.sbuf, self.rbuf
         if op == BCAST:
-            sbuf[:size] = pattern(size, round_, ROOT) if rank == ROOT else bytes(size)
+            sbuf[:size] = bench.pattern_bytes(size, round_, ROOT) if rank == ROOT else bytes(size)
         elif op in (REDUCE, ALLREDUCE):
             self.sfloats[:count] = float_pattern(count, round_, [rank])
             self.rfloats[:count] = array("f", [0.0]) * count
         elif op in (GATHER, ALLGATHER):
-            sbuf[:size] = pattern(size, round_, rank)
+            sbuf[:size] = bench.pattern_bytes(size, round_, rank)
             rbuf[:size * ranks] = bytes(size * ranks)
         elif op in (SCATTER, ALLTOALL):
             for d in range(ranks):
-                sbuf[d * size:(d + 1) * size] = pattern(size, round_, d if op == SCATTER else rank * ranks + d)
+                sbuf[d * size:(d + 1) * size] = bench.pattern_bytes(size, round_, d if op == SCATTER else rank * ranks + d)
             rbuf[:size * ranks] = bytes(size * ranks)
         self.call(op, size)()
         expected = []  # (buffer, offset, the bytes or floats it must hold)
         if op == BCAST:
-            expected.append((sbuf, 0, pattern(size, round_, ROOT)))
+            expected.append((sbuf, 0, bench.pattern_bytes(size, round_, ROOT)))
         elif op == ALLREDUCE or op == REDUCE and rank == ROOT:
             size = count * 4  # as BenchData reports a float mismatch
             expected.append((self.rfloats, 0, float_pattern(count, round_, range(ranks))))
         elif op == ALLGATHER or op == GATHER and rank == ROOT:
-            expected += [(rbuf, s * size, pattern(size, round_, s)) for s in range(ranks)]
+            expected += [(rbuf, s * size, bench.pattern_bytes(size, round_, s)) for s in range(ranks)]
         elif op == SCATTER:
-            expected.append((rbuf, 0, pattern(size, round_, rank)))
+            expected.append((rbuf, 0, bench.pattern_bytes(size, round_, rank)))
         elif op == ALLTOALL:
-            expected += [(rbuf, s * size, pattern(size, round_, s * ranks + rank)) for s in range(ranks)]
+            expected += [(rbuf, s * size, bench.pattern_bytes(size, round_, s * ranks + rank)) for s in range(ranks)]
         for buf, offset, want in expected:
             got = buf[offset:offset + len(want)]
             if got != want:
@@ -271,30 +151,22 @@ def capped(n, budget, per_call):
 
 
 def main():
-    try:
-        o = Options(sys.argv[1:])
-    except ValueError as e:
-        fail(f"{e}\n{USAGE}")
-    if o.help:
-        if MPI.COMM_WORLD.Get_rank() == 0:
-            print(USAGE, end="")
-        MPI.Finalize()
-        sys.exit(0)
+    o = bench.init(NAME, USAGE, DEFAULT_MIN, DEFAULT_MAX, DEFAULT_JIT_WARMUP, "--ops", None)
     if o.nonblocking:
-        fail("--calls nonblocking: mpiJava 1.2 has no non-blocking collectives")
+        bench.fail(NAME, "--calls nonblocking: mpiJava 1.2 has no non-blocking collectives")
     selected = set()
-    for name in (o.ops.split(",") if o.ops is not None else OPS):
+    for name in (o.choice.split(",") if o.choice is not None else OPS):
         if not name:
             continue
         if name not in OPS:
-            fail(f"--ops: unknown operation {name}\n{USAGE}")
+            bench.fail(NAME, f"--ops: unknown operation {name}")
         selected.add(OPS.index(name))
     if not selected:
-        fail("--ops: no operation given")
+        bench.fail(NAME, "--ops: no operation given")
 
     b = Bench(o.max)
     if b.rank == 0:
-        print(CSV_HEADER, flush=True)
+        print(bench.CSV_HEADER, flush=True)
     round_ = 0
     for op in sorted(selected):
         warmed = False
