@@ -13,7 +13,7 @@
 #define TAG 1
 #define ACK_TAG 2
 #define DEFAULT_MAX (4L << 20)
-#define JIT_WARMUP 1000000L
+#define JIT_WARMUP 4000000L /* as the Java twin, which needs it for its JIT */
 
 enum test { LATENCY, BW, BIBW };
 

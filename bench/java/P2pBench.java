@@ -23,8 +23,12 @@ public class P2pBench {
     static final int WINDOW = 64;
     static final int TAG = 1, ACK_TAG = 2;
     static final int DEFAULT_MAX = 4 << 20;
-    /** 1-byte round trips (latency), or messages in windows of 64 (bw, bibw), before the first size. */
-    static final long JIT_WARMUP = 1_000_000;
+    /**
+     * 1-byte round trips (latency), or messages in windows of 64 (bw, bibw), before the first size. 10^6 left the
+     * direct-buffer path still being compiled while 1-4 B were timed (+0.15 us, gone with 5 * 10^6): the compiler
+     * threads share the 2 cores with the busy-polling ranks.
+     */
+    static final long JIT_WARMUP = 4_000_000;
     static final String USAGE = BenchOptions.usage(""
             + "Usage: mpirun -np 2 java ... P2pBench [options]\n"
             + "OSU-style point-to-point benchmarks between ranks 0 and 1 (other ranks wait).\n"

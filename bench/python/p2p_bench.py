@@ -19,7 +19,7 @@ NAME = "p2p_bench.py"
 WINDOW = 64
 TAG, ACK_TAG = 1, 2
 DEFAULT_MAX = 4 << 20
-JIT_WARMUP = 1000000
+JIT_WARMUP = 4000000  # as the Java twin, which needs it for its JIT
 USAGE = ("Usage: mpirun -np 2 python p2p_bench.py [options]\n"
          "OSU-style point-to-point benchmarks between ranks 0 and 1 (other ranks wait); mpi4py twin of P2pBench.java.\n"
          "  --test latency|bw|bibw ping-pong latency (default), bandwidth of windows of 64 messages,\n"
