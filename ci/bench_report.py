@@ -326,11 +326,17 @@ def overhead_table(results, flavours):
     )
 
 
-def worst(items, key):
-    """The item with the largest key(item), ignoring None keys; None when there is none."""
-    items = [(key(i), i) for i in items]
-    items = [x for x in items if x[0] is not None]
-    return max(items, key=lambda x: x[0]) if items else None
+def extreme(values, largest):
+    """(value, key) of the largest (or smallest) known value of {key: value}, the first one on ties; None when
+    no value is known."""
+    known = [(v, k) for k, v in values.items() if v is not None]
+    if not known:
+        return None
+    return (max if largest else min)(known, key=lambda x: x[0])
+
+
+def minus(a, b):
+    return a - b if a is not None and b is not None else None
 
 
 def verdict(ok):
@@ -342,61 +348,47 @@ def targets(m, results, flavours):
     rows = []
     for f in flavours:
         name = FLAVOUR_NAMES[f]
+
+        def java_vs_c(v, calls, ranks, cases, what, compare):
+            """{case: compare(Java, C)} for cases (bench, size), medians of time (what=0) or MB/s (what=1)."""
+            return {
+                (b, s): compare(m.get(f, v, b, calls, ranks, s, what), m.get(f, "c", b, calls, ranks, s, what))
+                for b, s in cases
+            }
+
         for calls in ("blocking", "nonblocking"):
             for v in ("java-array", "java-direct"):
-                w = worst(
-                    [s for s in m.sizes(f, "latency", calls, 2) if 0 < s <= LATENCY_UP_TO],
-                    lambda s: (
-                        None
-                        if m.get(f, v, "latency", calls, 2, s) is None or m.get(f, "c", "latency", calls, 2, s) is None
-                        else m.get(f, v, "latency", calls, 2, s) - m.get(f, "c", "latency", calls, 2, s)
-                    ),
-                )
+                cases = [("latency", s) for s in m.sizes(f, "latency", calls, 2) if 0 < s <= LATENCY_UP_TO]
+                w = extreme(java_vs_c(v, calls, 2, cases, 0, minus), largest=True)
                 if w:
                     rows.append(
                         (
                             "latency 1 B..1 KiB, %s, %s: Java - C <= %.2f us" % (LABELS[v], calls, LATENCY_MAX_DIFF),
                             name,
-                            "%+.3f us (worst, at %s)" % (w[0], human(w[1])),
+                            "%+.3f us (worst, at %s)" % (w[0], human(w[1][1])),
                             verdict(w[0] <= LATENCY_MAX_DIFF),
                         )
                     )
         for bench in ("bw", "bibw"):
             for calls in ("blocking", "nonblocking"):
                 for v in ("java-direct", "java-array"):
-                    w = worst(
-                        [s for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM],
-                        lambda s: (lambda r: None if r is None else -r)(
-                            ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))
-                        ),
-                    )
+                    cases = [(bench, s) for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM]
+                    ratios = java_vs_c(v, calls, 2, cases, 1, ratio)
+                    w = extreme(ratios, largest=False)
                     if w:
-                        all_r = [
-                            ratio(m.get(f, v, bench, calls, 2, s, 1), m.get(f, "c", bench, calls, 2, s, 1))
-                            for s in m.sizes(f, bench, calls, 2)
-                            if s >= BANDWIDTH_FROM
-                        ]
-                        med = statistics.median(r for r in all_r if r is not None)
+                        med = statistics.median(r for r in ratios.values() if r is not None)
                         rows.append(
                             (
                                 "%s from 64 KiB, %s, %s: >= %.2f x C" % (bench, LABELS[v], calls, BW_MIN[v]),
                                 name,
-                                "%.3f x (worst, at %s; median over sizes %.3f)" % (-w[0], human(w[1]), med),
-                                verdict(-w[0] >= BW_MIN[v]),
+                                "%.3f x (worst, at %s; median over sizes %.3f)" % (w[0], human(w[1][1]), med),
+                                verdict(w[0] >= BW_MIN[v]),
                             )
                         )
         for v in ("java-array", "java-direct"):
             cases = [(op, s) for op in COLLECTIVES for s in m.sizes(f, op, "blocking", 4)]
-            big = worst(
-                [x for x in cases if x[1] >= COLL_FROM],
-                lambda x: ratio(m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])),
-            )
-            small = worst(
-                [x for x in cases if x[1] < COLL_FROM],
-                lambda x: (lambda a, c: None if a is None or c is None else a - c)(
-                    m.get(f, v, x[0], "blocking", 4, x[1]), m.get(f, "c", x[0], "blocking", 4, x[1])
-                ),
-            )
+            big = extreme(java_vs_c(v, "blocking", 4, [x for x in cases if x[1] >= COLL_FROM], 0, ratio), True)
+            small = extreme(java_vs_c(v, "blocking", 4, [x for x in cases if x[1] < COLL_FROM], 0, minus), True)
             if big:
                 rows.append(
                     (
@@ -418,52 +410,39 @@ def targets(m, results, flavours):
         for dev in ("mpje-multicore", "mpje-niodev"):
             for bench, what in (("latency", 0), ("bw", 1)):
                 for calls in ("blocking", "nonblocking"):
-                    sizes = [s for s in m.sizes("mpje", bench, calls, 2)]
-
-                    def factor(s):
-                        nat, pj = m.get(f, "java-array", bench, calls, 2, s, what), m.get(
-                            "mpje", dev, bench, calls, 2, s, what
-                        )
-                        if not nat or not pj:
-                            return None
-                        return -(pj / nat if what == 0 else nat / pj)
-
-                    w = worst(sizes, factor)
+                    # How many times better natmpj's arrays are: lower time, or higher MB/s.
+                    factors = {}
+                    for s in m.sizes("mpje", bench, calls, 2):
+                        nat = m.get(f, "java-array", bench, calls, 2, s, what)
+                        pj = m.get("mpje", dev, bench, calls, 2, s, what)
+                        factors[s] = (pj / nat if what == 0 else nat / pj) if nat and pj else None
+                    w = extreme(factors, largest=False)
                     if w:
                         rows.append(
                             (
                                 "%s %s vs %s: natmpj arrays >= %.0fx better"
                                 % (bench, calls, LABELS[dev], MPJE_MIN_FACTOR),
                                 name,
-                                "%.1fx (smallest, at %s)" % (-w[0], human(w[1])),
-                                verdict(-w[0] >= MPJE_MIN_FACTOR),
+                                "%.1fx (smallest, at %s)" % (w[0], human(w[1])),
+                                verdict(w[0] >= MPJE_MIN_FACTOR),
                             )
                         )
         for payload in ("doubles", "records"):
             bench = "object-" + payload
-
-            def obj_factor(s):
+            factors = {}
+            for s in m.sizes("mpje", bench, "blocking", 2):
                 nat = m.get(f, "java-array", bench, "blocking", 2, s, 1)
-                pj = max(
-                    (
-                        x
-                        for x in (
-                            m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev")
-                        )
-                        if x
-                    ),
-                    default=None,
-                )
-                return None if not nat or not pj else -(nat / pj)
-
-            w = worst(m.sizes("mpje", bench, "blocking", 2), obj_factor)
+                devices = (m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev"))
+                pj = max((x for x in devices if x), default=None)
+                factors[s] = nat / pj if nat and pj else None
+            w = extreme(factors, largest=False)
             if w:
                 rows.append(
                     (
                         "MPI.OBJECT %s: >= %.0fx MPJ Express's best device" % (payload, OBJECT_MIN_FACTOR),
                         name,
-                        "%.1fx (smallest, at %s)" % (-w[0], human(w[1])),
-                        verdict(-w[0] >= OBJECT_MIN_FACTOR),
+                        "%.1fx (smallest, at %s)" % (w[0], human(w[1])),
+                        verdict(w[0] >= OBJECT_MIN_FACTOR),
                     )
                 )
         for call, by in overhead_rows(results, f).items():
