@@ -28,15 +28,20 @@ static long clamp(long v, long lo, long hi) {
     return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* Bytes one iteration sends each way: a message, or a window of them (an empty message counts as 1). */
+static long bytes_per_iteration(const struct p2p *b, long size) {
+    return (b->test == LATENCY ? 1 : WINDOW) * (size > 0 ? size : 1);
+}
+
 /* Timed iterations (round trips or windows): a stable mean at small sizes, about 1 GiB each way at large ones. */
 static long iterations(const struct p2p *b, long size) {
-    long per = b->test == LATENCY ? (size > 0 ? size : 1) : WINDOW * (size > 0 ? size : 1);
+    long per = bytes_per_iteration(b, size);
     return b->test == LATENCY ? clamp((1L << 30) / per, 50, 100000) : clamp((1L << 30) / per, 4, 2000);
 }
 
 /* Warm-up iterations of each size: ~1e5 messages at small sizes, down to a few at the largest. Never scaled. */
 static long warmups(const struct p2p *b, long size) {
-    long per = b->test == LATENCY ? (size > 0 ? size : 1) : WINDOW * (size > 0 ? size : 1);
+    long per = bytes_per_iteration(b, size);
     return b->test == LATENCY ? clamp((1L << 26) / per, 10, 100000) : clamp((1L << 26) / per, 2, 2000);
 }
 

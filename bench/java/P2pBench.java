@@ -92,9 +92,8 @@ public class P2pBench {
      * large ones.
      */
     long iterations(int size) {
-        long perIteration = test.equals("latency") ? Math.max(size, 1) : (long) WINDOW * Math.max(size, 1);
-        return test.equals("latency") ? clamp((1L << 30) / perIteration, 50, 100000)
-                : clamp((1L << 30) / perIteration, 4, 2000);
+        return test.equals("latency") ? clamp((1L << 30) / bytesPerIteration(size), 50, 100000)
+                : clamp((1L << 30) / bytesPerIteration(size), 4, 2000);
     }
 
     /**
@@ -102,9 +101,13 @@ public class P2pBench {
      * are settled before timing: ~1e5 messages at small sizes, down to a few at the largest.
      */
     long warmups(int size) {
-        long perIteration = test.equals("latency") ? Math.max(size, 1) : (long) WINDOW * Math.max(size, 1);
-        return test.equals("latency") ? clamp((1L << 26) / perIteration, 10, 100000)
-                : clamp((1L << 26) / perIteration, 2, 2000);
+        return test.equals("latency") ? clamp((1L << 26) / bytesPerIteration(size), 10, 100000)
+                : clamp((1L << 26) / bytesPerIteration(size), 2, 2000);
+    }
+
+    /** Bytes one iteration sends each way: a message, or a window of them (an empty message counts as 1). */
+    long bytesPerIteration(int size) {
+        return (test.equals("latency") ? 1L : WINDOW) * Math.max(size, 1);
     }
 
     static long clamp(long v, long lo, long hi) {

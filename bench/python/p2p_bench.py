@@ -43,12 +43,16 @@ class P2p:
 
     def iterations(self, size):
         """Timed iterations (round trips or windows): a stable mean at small sizes, ~1 GiB each way at large ones."""
-        per = max(size, 1) if self.test == "latency" else WINDOW * max(size, 1)
+        per = self.bytes_per_iteration(size)
         return clamp((1 << 30) // per, 50, 100000) if self.test == "latency" else clamp((1 << 30) // per, 4, 2000)
+
+    def bytes_per_iteration(self, size):
+        """Bytes one iteration sends each way: a message, or a window of them (an empty message counts as 1)."""
+        return (1 if self.test == "latency" else WINDOW) * max(size, 1)
 
     def warmups(self, size):
         """Warm-up iterations of each size: ~1e5 messages at small sizes, down to a few at the largest."""
-        per = max(size, 1) if self.test == "latency" else WINDOW * max(size, 1)
+        per = self.bytes_per_iteration(size)
         return clamp((1 << 26) // per, 10, 100000) if self.test == "latency" else clamp((1 << 26) // per, 2, 2000)
 
     def run(self, size, n):
