@@ -425,7 +425,8 @@ public class Comm {
 
     /** Ends every process of the job (all of MPI_COMM_WORLD, in practice) with {@code errorcode}. */
     public void Abort(int errorcode) throws MPIException {
-        requireLive("Comm.Abort");
+        MPI.requireActiveOnAnyThread("Comm.Abort"); // an emergency exit: allowed from any thread
+        if (unusable != null) throw new IllegalStateException("Comm.Abort: the communicator " + unusable);
         System.out.flush();
         System.err.flush();
         MPIException.check(NativeMPIJNI.abort(handle, errorcode), "Comm.Abort");

@@ -17,6 +17,10 @@ import natmpj.jni.NativeMPIJNI;
 public class MPI {
     private static final int NOT_INITIALIZED = 0, ACTIVE = 1, FINALIZED = 2;
     private static volatile int state = NOT_INITIALIZED;
+    /** With THREAD_SINGLE or THREAD_FUNNELED provided: the thread that called Init, the only one that may call MPI.
+     *  Written before {@code state}, so a thread that sees ACTIVE sees it too. */
+    private static Thread onlyThread;
+    private static String providedName;
     /** The largest tag MPI accepts (the MPI_TAG_UB attribute), known after Init. */
     static int tagUpperBound = 32767;
 
@@ -216,27 +220,27 @@ public class MPI {
         return args;
     }
 
-    /** The thread level MPI provides (MPI_Query_thread). */
+    /** The thread level MPI provides (MPI_Query_thread). Any thread may ask, whatever the level. */
     public static int Query_thread() throws MPIException {
-        requireActive("MPI.Query_thread");
+        requireActiveOnAnyThread("MPI.Query_thread");
         return NativeMPIJNI.query_thread();
     }
 
     /** MPJ Express's spelling of {@link #Query_thread}. */
     public static int queryThread() throws MPIException {
-        requireActive("MPI.queryThread");
+        requireActiveOnAnyThread("MPI.queryThread");
         return NativeMPIJNI.query_thread();
     }
 
-    /** Whether the calling thread is the one that initialized MPI (MPI_Is_thread_main). */
+    /** Whether the calling thread is the one that initialized MPI (MPI_Is_thread_main). Any thread may ask. */
     public static boolean Is_thread_main() throws MPIException {
-        requireActive("MPI.Is_thread_main");
+        requireActiveOnAnyThread("MPI.Is_thread_main");
         return NativeMPIJNI.is_thread_main() != 0;
     }
 
     /** MPJ Express's spelling of {@link #Is_thread_main}. */
     public static boolean isMainThread() throws MPIException {
-        requireActive("MPI.isMainThread");
+        requireActiveOnAnyThread("MPI.isMainThread");
         return NativeMPIJNI.is_thread_main() != 0;
     }
 
@@ -334,6 +338,9 @@ public class MPI {
             tagUpperBound = tagUb[0];
             EMPTY_STATUS = Status.empty();
             stageBlockingArrays = provided[0] == THREAD_MULTIPLE && !NativeLibrary.gcPinsRegions();
+            boolean oneThread = provided[0] == THREAD_SINGLE || provided[0] == THREAD_FUNNELED;
+            onlyThread = oneThread ? Thread.currentThread() : null;
+            providedName = provided[0] == THREAD_SINGLE ? "THREAD_SINGLE" : "THREAD_FUNNELED";
             state = ACTIVE;
             return provided[0];
         }
@@ -397,9 +404,28 @@ public class MPI {
                 : mpiResult == mpiSimilar ? SIMILAR : UNEQUAL;
     }
 
-    /** Throws IllegalStateException unless MPI is initialized and not finalized. Cheap: one volatile read. */
+    /**
+     * Throws IllegalStateException unless MPI is initialized and not finalized, and the calling thread may call MPI
+     * at the level MPI provides: with THREAD_SINGLE or THREAD_FUNNELED (what {@link #Init} asks for) only the thread
+     * that called Init may, and the JVM's main thread is not the process's first thread, so MPI cannot tell.
+     * Cheap: one volatile read and one compare.
+     */
     static void requireActive(String call) {
         if (state != ACTIVE) throw notActive(call);
+        Thread only = onlyThread;
+        if (only != null && only != Thread.currentThread()) throw wrongThread(call, only);
+    }
+
+    /** For the calls MPI allows from any thread whatever the level (thread queries, Abort). */
+    static void requireActiveOnAnyThread(String call) {
+        if (state != ACTIVE) throw notActive(call);
+    }
+
+    private static IllegalStateException wrongThread(String call, Thread only) {
+        return new IllegalStateException(call + ": called from thread \"" + Thread.currentThread().getName()
+                + "\", but MPI provides " + providedName + ", so only thread \"" + only.getName()
+                + "\" (the one that called MPI.Init) may call MPI; to call it from other threads, initialize with "
+                + "MPI.Init_thread(args, MPI.THREAD_SERIALIZED) or THREAD_MULTIPLE");
     }
 
     private static IllegalStateException notActive(String call) {

@@ -23,6 +23,10 @@ final class MpiJob {
     final String mainClass;
     final String java;
     final String label;
+    /** JVM options before the main class (e.g. a collector), and the program's arguments after it. */
+    final List<String> jvmOptions = new ArrayList<>();
+    final List<String> args = new ArrayList<>();
+    long timeoutS = TIMEOUT_S;
     final Path log;
     final Path out;
     int exitCode = -1;
@@ -60,8 +64,26 @@ final class MpiJob {
             if ("root".equals(System.getProperty("user.name"))) cmd.add("--allow-run-as-root");
         }
         cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp", CLASSPATH,
-                "-Djava.library.path=" + NATIVE.resolve(flavour), "-Dnatmpj.test.out=" + out, mainClass));
+                "-Djava.library.path=" + NATIVE.resolve(flavour), "-Dnatmpj.test.out=" + out));
+        cmd.addAll(jvmOptions);
+        cmd.add(mainClass);
+        cmd.addAll(args);
         return cmd;
+    }
+
+    MpiJob withJvmOptions(List<String> options) {
+        jvmOptions.addAll(options);
+        return this;
+    }
+
+    MpiJob withArgs(String... programArgs) {
+        args.addAll(Arrays.asList(programArgs));
+        return this;
+    }
+
+    MpiJob withTimeout(long seconds) {
+        timeoutS = seconds;
+        return this;
     }
 
     MpiJob run() throws IOException, InterruptedException {
@@ -71,7 +93,7 @@ final class MpiJob {
         }
         ProcessBuilder pb = new ProcessBuilder(command()).redirectErrorStream(true).redirectOutput(log.toFile());
         Process p = pb.start();
-        if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
+        if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
             timedOut = true;
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
@@ -98,6 +120,6 @@ final class MpiJob {
     }
 
     String outcome() {
-        return timedOut ? "timed out after " + TIMEOUT_S + " s (killed)" : "exit code " + exitCode;
+        return timedOut ? "timed out after " + timeoutS + " s (killed)" : "exit code " + exitCode;
     }
 }

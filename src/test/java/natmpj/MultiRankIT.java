@@ -12,6 +12,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -26,8 +27,9 @@ import natmpj.it.PointToPointSuite;
 /**
  * Multi-rank tests: every suite under a real mpirun for each MPI flavour built (-Dnatmpj.test.flavours), at each
  * rank count (-Dnatmpj.test.ranks, 4 ranks oversubscribe the 2 cores), plus the main suites on each extra JDK
- * (-Dnatmpj.test.extra.jdks). Each case of a suite is one JUnit test, passing when every rank passed it; a launch
- * that hangs, crashes or exits non-zero fails with the job's output attached.
+ * (-Dnatmpj.test.extra.jdks), and the suites listed in JVM_VARIANTS once per JVM option set. Each case of a suite
+ * is one JUnit test, passing when every rank passed it; a launch that hangs, crashes or exits non-zero fails with
+ * the job's output attached.
  *
  * <p>The suites are every natmpj.it.*Suite class but AbortSuite (which ends its job on purpose);
  * -Dnatmpj.test.suites=PointToPointSuite,... runs only those.
@@ -35,6 +37,8 @@ import natmpj.it.PointToPointSuite;
 class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
     private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class};
+    /** Suites run once per JVM option set listed here (e.g. under each collector); the others once, as they are. */
+    private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of();
 
     @TestFactory
     Stream<DynamicNode> multiRank() throws Exception {
@@ -48,8 +52,11 @@ class MultiRankIT {
             }
             for (String np : list("natmpj.test.ranks", "2,4")) {
                 for (Class<?> suite : suites()) {
-                    nodes.add(launch(new MpiJob(flavour, Integer.parseInt(np), suite, javaHome,
-                            flavour + " np=" + np + " " + suite.getSimpleName())));
+                    for (List<String> options : JVM_VARIANTS.getOrDefault(suite.getSimpleName(), List.of(List.of()))) {
+                        String variant = options.isEmpty() ? "" : " " + String.join(" ", options);
+                        nodes.add(launch(new MpiJob(flavour, Integer.parseInt(np), suite, javaHome,
+                                flavour + " np=" + np + " " + suite.getSimpleName() + variant).withJvmOptions(options)));
+                    }
                 }
             }
             for (String jdk : list("natmpj.test.extra.jdks", "")) {

@@ -21,7 +21,7 @@ public final class CollectiveVSuite {
 
     public static void main(String[] args) throws Exception {
         Cases cases = new Cases();
-        MPI.Init(args);
+        MPI.Init_thread(args, MPI.THREAD_SERIALIZED); // one case calls MPI from a second thread, in turn
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
 
