@@ -4,6 +4,7 @@ import static natmpj.jni.NativeMPIConstants.*;
 
 import java.lang.ref.Reference;
 
+import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIJNI;
 
 /**
@@ -18,6 +19,8 @@ public class Comm {
     private final String name;
     /** Freed, or MPI.COMM_NULL: every call refuses it rather than hand MPI a dead handle. */
     private String unusable;
+    /** For a communicator natmpj created: its registration with the Cleaner (see DroppedHandles). */
+    private DroppedHandles.Tracked tracked;
     /** Cached once known (at Init for the predefined communicators): Rank() and Size() make no native call. */
     int rank = -1;
     int size = -1;
@@ -50,6 +53,7 @@ public class Comm {
                     : value[0] == MPI.GRAPH ? new Graphcomm(handle, name) : new Intracomm(handle, name);
         }
         c.cacheShape();
+        c.tracked = DroppedHandles.track(c, LiveHandles.Kind.COMMUNICATOR, name, null);
         return c;
     }
 
@@ -486,6 +490,7 @@ public class Comm {
         MPIException.check(NativeMPIJNI.comm_free(handle), call);
         unusable = "has been freed";
         handle = MPI.COMM_NULL.handle;
+        if (tracked != null) tracked.freed();
     }
 
     /** Whether this communicator has been freed or is MPI.COMM_NULL (mpiJava 1.2). */

@@ -1,5 +1,6 @@
 package mpi;
 
+import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPIJNI;
 
@@ -45,6 +46,8 @@ public class Datatype {
     /** How this type was built (null for predefined ones): the source of its element map. */
     private final Blocks blocks;
     private boolean freed;
+    /** For a derived type MPI knows: its registration with the Cleaner (see DroppedHandles). */
+    private DroppedHandles.Tracked tracked;
     private int[] displacements;
 
     private enum Bound { NONE, DATA, MARKER }
@@ -306,6 +309,7 @@ public class Datatype {
         freed = true;
         handle = nullHandle();
         if (base.movedByMpi()) MPIException.check(NativeMPIJNI.type_free(h), call);
+        if (tracked != null) tracked.freed();
     }
 
     /** MPJ Express's base type number, the same as {@link #baseType}. */
@@ -452,7 +456,14 @@ public class Datatype {
             NativeMPIJNI.type_free(handle);
             throw e;
         }
-        return new Datatype(handle, base, name, base.mpjCode, shape, blocks, false);
+        Datatype type = new Datatype(handle, base, name, base.mpjCode, shape, blocks, false);
+        type.tracked = DroppedHandles.track(type, LiveHandles.Kind.DATATYPE, call, releaseWhenDropped(handle));
+        return type;
+    }
+
+    /** Frees a type the program dropped; must not reference the Datatype itself. */
+    private static Runnable releaseWhenDropped(long handle) {
+        return () -> NativeMPIJNI.type_free(handle);
     }
 
     private static long nullHandle() {

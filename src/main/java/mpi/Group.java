@@ -1,5 +1,6 @@
 package mpi;
 
+import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIJNI;
 
 /** An ordered set of processes: where communicators come from (Comm.Group, Intracomm.Create). */
@@ -11,6 +12,8 @@ public class Group {
     private final boolean predefined;
     /** Freed, or MPI.GROUP_NULL: calls refuse it rather than hand MPI a dead handle. */
     private String unusable;
+    /** For a group MPI returned: its registration with the Cleaner (see DroppedHandles). */
+    private DroppedHandles.Tracked tracked;
 
     Group(long handle, boolean predefined) {
         this.handle = handle;
@@ -146,6 +149,7 @@ public class Group {
         // MPI hands out MPI_GROUP_EMPTY itself for empty results; that handle is never freed.
         if (handle != MPI.GROUP_EMPTY.handle) MPIException.check(NativeMPIJNI.group_free(handle), call);
         unusable = "has been freed";
+        tracked.freed();
     }
 
     /** MPJ Express's spelling of {@link #Free}. */
@@ -162,7 +166,16 @@ public class Group {
 
     /** A group MPI returned; programs free every group they get, even an empty one, so none is predefined. */
     static Group wrap(long handle) {
-        return new Group(handle, false);
+        Group g = new Group(handle, false);
+        g.tracked = DroppedHandles.track(g, LiveHandles.Kind.GROUP, "group", releaseWhenDropped(handle));
+        return g;
+    }
+
+    /** Frees a group the program dropped; must not reference the Group itself. */
+    private static Runnable releaseWhenDropped(long handle) {
+        return () -> {
+            if (handle != MPI.GROUP_EMPTY.handle) NativeMPIJNI.group_free(handle);
+        };
     }
 
     final void requireLive(String call, String what) {

@@ -346,10 +346,20 @@ public class MPI {
         }
     }
 
-    /** Shuts MPI down; no MPI call may follow. */
+    /**
+     * Shuts MPI down; no MPI call may follow. Requests still active are reported on stderr (they are a bug in the
+     * program: MPI wants every request completed or freed first) and MPI finalizes without them.
+     */
     public static void Finalize() throws MPIException {
         synchronized (MPI.class) {
             requireActive("MPI.Finalize");
+            DroppedHandles.releaseDropped();
+            String pending = Request.forgetPending();
+            if (pending != null) {
+                System.err.println("natmpj: warning: rank " + COMM_WORLD.rank + ": MPI.Finalize: " + pending
+                        + " started and never completed (Wait, Test) nor freed; MPI finalizes without them, so what"
+                        + " they were to receive may be missing");
+            }
             state = FINALIZED;
             NativeMPIJNI.location_teardown(); // natmpj's own pair types and MAXLOC/MINLOC, so MPI reports no leak
             int rc = NativeMPIJNI.finalize_mpi();

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPIJNI;
 
@@ -75,7 +76,8 @@ public class Op {
             MPIException.check(NativeMPIJNI.user_op_create(free, commute ? 1 : 0, created), "Op.Op");
             this.slot = free;
             this.handle = created[0];
-            SLOTS.set(free, this);
+            SLOTS.set(free, this); // which keeps a user op reachable until Free: the 64 slots are the leak limit
+            LiveHandles.created(LiveHandles.Kind.OP);
         }
     }
 
@@ -107,6 +109,7 @@ public class Op {
             MPIException.check(NativeMPIJNI.op_free(handle), call);
             freed = true;
             SLOTS.set(slot, null);
+            LiveHandles.released(LiveHandles.Kind.OP);
         }
     }
 

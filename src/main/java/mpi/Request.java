@@ -7,20 +7,22 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIJNI;
 
 /**
  * A non-blocking communication in progress, completed by {@link #Wait}, {@link #Test} or the static calls on
  * several requests (which hand the whole array to MPI_Waitall, MPI_Testsome, ...).
  *
- * <p>A request keeps what it uses valid until it completes, whatever the garbage collector does meanwhile: a direct
- * buffer is kept reachable (even if the program drops the request itself), and a Java array is staged in native
- * memory (see {@link Staging}): copied in when a send starts, copied back when a receive completes. Until then the
- * array is the caller's, as MPI requires of any buffer in use.
+ * <p>A request keeps what it uses valid until it completes, whatever the garbage collector does meanwhile: an active
+ * request stays reachable even if the program drops it, and with it its direct buffer; a Java array is staged in
+ * native memory (see {@link Staging}): copied in when a send starts, copied back when a receive completes. Until
+ * then the array is the caller's, as MPI requires of any buffer in use. A persistent request dropped while inactive
+ * is freed for the program (see {@link DroppedHandles}); requests still active at MPI.Finalize are reported there.
  */
 public class Request {
-    /** Active requests on direct buffers: MPI holds the buffer's address, so the buffer must stay reachable. */
-    private static final Set<Request> DIRECT_IN_FLIGHT = ConcurrentHashMap.newKeySet();
+    /** Started and not completed: MPI holds their buffers' addresses, so they and their buffers stay reachable. */
+    private static final Set<Request> ACTIVE = ConcurrentHashMap.newKeySet();
 
     long handle;
     final boolean persistent;
@@ -30,12 +32,15 @@ public class Request {
     boolean active;
     private boolean cancelled;
     private boolean freed;
+    /** For a persistent request: its registration with the Cleaner. */
+    private final DroppedHandles.Tracked tracked;
 
     /** A null request ({@code MPI.REQUEST_NULL}). */
     Request(long nullHandle) {
         this.handle = nullHandle;
         this.persistent = false;
         this.receive = false;
+        this.tracked = null;
     }
 
     Request(long handle, boolean persistent, boolean receive, RequestBuffer buffer) {
@@ -43,13 +48,41 @@ public class Request {
         this.persistent = persistent;
         this.receive = receive;
         this.buffer = buffer;
+        if (handle == MPI.requestNullHandle) {
+            tracked = null;
+        } else if (persistent) {
+            tracked = DroppedHandles.track(this, LiveHandles.Kind.REQUEST, "persistent request",
+                    releaseWhenDropped(handle, buffer));
+        } else {
+            tracked = null;
+            LiveHandles.created(LiveHandles.Kind.REQUEST);
+        }
         if (!persistent) started();
+    }
+
+    /** Frees an inactive persistent request the program dropped; must not reference the request itself. */
+    private static Runnable releaseWhenDropped(long handle, RequestBuffer buffer) {
+        return () -> {
+            NativeMPIJNI.request_free(handle);
+            if (buffer != null) buffer.release();
+        };
     }
 
     /** Marks the request active; a send's array has been copied in by the caller. */
     final void started() {
         active = true;
-        if (buffer != null && buffer.buf instanceof java.nio.Buffer) DIRECT_IN_FLIGHT.add(this);
+        ACTIVE.add(this);
+    }
+
+    /** MPI is done with the handle (the request completed or was freed): it becomes MPI_REQUEST_NULL. */
+    private void handleGone() {
+        if (handle == MPI.requestNullHandle) return;
+        handle = MPI.requestNullHandle;
+        if (tracked != null) {
+            tracked.freed();
+        } else {
+            LiveHandles.released(LiveHandles.Kind.REQUEST);
+        }
     }
 
     /** Blocks until the request completes; a null or inactive request returns at once with an empty status. */
@@ -87,14 +120,14 @@ public class Request {
         requireUsable(call);
         if (this == MPI.REQUEST_NULL) return;
         if (handle != MPI.requestNullHandle) MPIException.check(NativeMPIJNI.request_free(handle), call);
-        handle = MPI.requestNullHandle;
+        handleGone();
         freed = true;
         if (buffer != null) {
             if (active) buffer.orphan(); else buffer.release();
             buffer = null;
         }
         active = false;
-        DIRECT_IN_FLIGHT.remove(this);
+        ACTIVE.remove(this);
     }
 
     // ---------------------------------------------------------------- single-request completion
@@ -152,14 +185,32 @@ public class Request {
         } finally {
             cancelled = false;
             if (!persistent) {
-                handle = MPI.requestNullHandle;
+                handleGone();
                 if (buffer != null) buffer.release();
                 buffer = null;
             }
-            DIRECT_IN_FLIGHT.remove(this);
+            ACTIVE.remove(this);
         }
         MPIException.check(rc, call);
         return wasActive ? status : Status.empty();
+    }
+
+    /**
+     * For MPI.Finalize: describes the requests started and never completed nor freed ("2 receives and 1 send"),
+     * or returns null when there are none, and forgets them: MPI_Finalize ends them all.
+     */
+    static String forgetPending() {
+        int receives = 0, sends = 0;
+        for (Request r : ACTIVE) {
+            if (r.receive) receives++; else sends++;
+            if (r.buffer != null) r.buffer.orphan(); // freed with the other orphans once MPI has finalized
+            r.buffer = null;
+        }
+        ACTIVE.clear();
+        if (receives + sends == 0) return null;
+        String rs = receives == 0 ? "" : receives + (receives == 1 ? " receive" : " receives");
+        String ss = sends == 0 ? "" : sends + (sends == 1 ? " send" : " sends");
+        return rs.isEmpty() ? ss : ss.isEmpty() ? rs : rs + " and " + ss;
     }
 
     final boolean isFreed() {

@@ -38,7 +38,8 @@ class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
     private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class};
     /** Suites run once per JVM option set listed here (e.g. under each collector); the others once, as they are. */
-    private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of();
+    private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of(
+            "LifetimeSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC")));
 
     @TestFactory
     Stream<DynamicNode> multiRank() throws Exception {

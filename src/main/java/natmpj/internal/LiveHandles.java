@@ -1,0 +1,45 @@
+package natmpj.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * How many MPI handles natmpj holds for this process right now, by kind: communicators, groups and derived
+ * datatypes it created and not yet freed, user ops, and requests (started non-blocking ones until they complete,
+ * persistent ones until freed). A diagnostic for leak hunting and soak tests, not part of the mpiJava API; the
+ * predefined handles (MPI.COMM_WORLD, MPI.INT, ...) are not counted.
+ */
+public final class LiveHandles {
+    /** The kinds counted, in the order {@link #snapshot()} lists them. */
+    public enum Kind { COMMUNICATOR, GROUP, DATATYPE, OP, REQUEST }
+
+    private static final LongAdder[] COUNTS = new LongAdder[Kind.values().length];
+
+    static {
+        for (int i = 0; i < COUNTS.length; i++) COUNTS[i] = new LongAdder();
+    }
+
+    private LiveHandles() {}
+
+    public static long count(Kind kind) {
+        return COUNTS[kind.ordinal()].sum();
+    }
+
+    /** Every kind's count, e.g. {COMMUNICATOR=0, GROUP=0, DATATYPE=2, OP=0, REQUEST=1}. */
+    public static Map<Kind, Long> snapshot() {
+        Map<Kind, Long> counts = new LinkedHashMap<>();
+        for (Kind k : Kind.values()) counts.put(k, count(k));
+        return counts;
+    }
+
+    /** For natmpj's own classes: a handle of {@code kind} was created. */
+    public static void created(Kind kind) {
+        COUNTS[kind.ordinal()].increment();
+    }
+
+    /** For natmpj's own classes: a handle of {@code kind} was freed (or completed, for a request). */
+    public static void released(Kind kind) {
+        COUNTS[kind.ordinal()].decrement();
+    }
+}

@@ -1,0 +1,179 @@
+package natmpj.it;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import mpi.Datatype;
+import mpi.Group;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Op;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.User_function;
+import natmpj.internal.LiveHandles;
+import natmpj.internal.LiveHandles.Kind;
+
+/**
+ * Handle lifetimes under a real mpirun: every handle natmpj creates is counted while live; Free gives it back;
+ * handles the program drops are freed for it once the collector finds them (communicators are warned about
+ * instead); a freed handle of every kind refuses use; MPI.Finalize with requests still pending reports them and
+ * finalizes. Runs under G1 and Parallel (see MultiRankIT.JVM_VARIANTS).
+ */
+public final class LifetimeSuite {
+    static final int DROPPED_RECEIVES = 50;
+
+    public static void main(String[] args) throws Exception {
+        Cases cases = new Cases();
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.Rank(), size = world.Size();
+        int right = (rank + 1) % size, left = (rank + size - 1) % size;
+
+        cases.add("free_gives_every_kind_back", () -> {
+            Map<Kind, Long> before = LiveHandles.snapshot();
+            Intracomm dup = (Intracomm) world.clone();
+            Group group = world.Group();
+            Datatype vector = Datatype.Vector(3, 1, 2, MPI.INT);
+            Op op = new Op(new Sum(), true);
+            Prequest persistent = world.Recv_init(new int[4], 0, 4, MPI.INT, left, 3);
+            Request pending = world.Irecv(new int[4], 0, 4, MPI.INT, left, 4);
+            for (Kind k : Kind.values()) {
+                Check.eq(before.get(k) + (k == Kind.REQUEST ? 2 : 1), LiveHandles.count(k), k + " while live");
+            }
+            world.Send(new int[4], 0, 4, MPI.INT, right, 4);
+            pending.Wait();
+            Check.eq(before.get(Kind.REQUEST) + 1, LiveHandles.count(Kind.REQUEST), "a completed request is gone");
+            persistent.Free();
+            op.Free();
+            vector.Free();
+            group.Free();
+            dup.Free();
+            Check.eq(before, LiveHandles.snapshot(), "after Free");
+        });
+        cases.add("freed_handles_refuse_use", () -> {
+            Intracomm dup = (Intracomm) world.clone();
+            dup.Free();
+            Check.throwsWith(IllegalStateException.class, () -> dup.Send(new int[1], 0, 1, MPI.INT, 0, 0),
+                    "Comm.Send", "has been freed");
+            Check.throwsWith(IllegalStateException.class, dup::Free, "has been freed");
+            Group group = world.Group();
+            group.Free();
+            Check.throwsWith(IllegalStateException.class, group::Size, "Group.Size", "has been freed");
+            Datatype type = Datatype.Contiguous(2, MPI.INT);
+            type.Free();
+            Check.throwsWith(IllegalStateException.class, () -> world.Send(new int[2], 0, 1, type, right, 0),
+                    "Comm.Send", "freed");
+            Op op = new Op(new Sum(), true);
+            op.Free();
+            Check.throwsWith(IllegalStateException.class,
+                    () -> world.Allreduce(new int[1], 0, new int[1], 0, 1, MPI.INT, op), "freed");
+            Prequest persistent = world.Send_init(new int[1], 0, 1, MPI.INT, right, 0);
+            persistent.Free();
+            Check.throwsWith(IllegalStateException.class, persistent::Start, "Prequest.Start", "has been freed");
+            Check.throwsWith(IllegalStateException.class, persistent::Wait, "Request.Wait", "has been freed");
+        });
+        cases.add("dropped_handles_are_freed", () -> {
+            Map<Kind, Long> before = LiveHandles.snapshot();
+            for (int i = 0; i < 500; i++) {
+                Datatype.Vector(2, 1, 3, MPI.DOUBLE);
+                world.Group();
+                world.Send_init(new double[8], 0, 8, MPI.DOUBLE, right, 5);
+                world.Recv_init(ByteBufferOf(64), 0, 8, MPI.DOUBLE, left, 5);
+            }
+            Check.eq(before.get(Kind.DATATYPE) + 500, LiveHandles.count(Kind.DATATYPE), "types before collection");
+            awaitCollected(() -> {
+                Datatype.Contiguous(1, MPI.INT).Free(); // creating a handle frees what the Cleaner queued
+                return LiveHandles.snapshot().equals(before);
+            }, () -> "dropped types, groups and persistent requests freed: " + before + " vs " + LiveHandles.snapshot());
+        });
+        cases.add("dropped_communicator_is_warned_about", () -> {
+            long before = LiveHandles.count(Kind.COMMUNICATOR);
+            String err = capturingStderr(() -> {
+                world.Split(0, rank); // dropped at once
+                awaitCollected(() -> {
+                    Datatype.Contiguous(1, MPI.INT).Free();
+                    return false;
+                }, null);
+            });
+            Check.isTrue(err.contains("garbage-collected without Comm.Free") && err.contains("split of"),
+                    "warning on stderr: " + err);
+            Check.eq(before + 1, LiveHandles.count(Kind.COMMUNICATOR), "MPI keeps the communicator");
+        });
+        cases.add("dropped_active_requests_stay_safe", () -> {
+            // No reference to the requests nor to their buffers: natmpj keeps both until MPI is done with them
+            // (here: until Finalize, which reports them, since nobody waits for them).
+            for (int round = 0; round < DROPPED_RECEIVES; round++) {
+                if (round % 2 == 0) {
+                    world.Irecv(ByteBufferOf(8 * 1024), 0, 1024, MPI.LONG, left, 6);
+                } else {
+                    world.Irecv(new long[1024], 0, 1024, MPI.LONG, left, 6);
+                }
+                System.gc();
+                long[] out = new long[1024];
+                Values.fill("LONG", out, 0, 1024, round);
+                world.Send(out, 0, 1024, MPI.LONG, right, 6);
+            }
+            long[] last = new long[4];
+            world.Sendrecv(new long[] {1, 2, 3, 4}, 0, 4, MPI.LONG, right, 7, last, 0, 4, MPI.LONG, left, 7);
+            Check.eq(10L, last[0] + last[1] + last[2] + last[3], "a message after them");
+        });
+        cases.run(true);
+
+        // Leaves one receive and one send pending at Finalize (their peers never match them): reported, not fatal.
+        Request orphanReceive = world.Irecv(new int[8], 0, 8, MPI.INT, left, 99);
+        Request orphanSend = world.Isend(new int[1 << 20], 0, 1 << 20, MPI.INT, right, 98);
+        cases.add("finalize_reports_pending_requests", () -> {
+            String err = capturingStderr(MPI::Finalize);
+            Check.isTrue(err.contains("MPI.Finalize: " + (DROPPED_RECEIVES + 1)
+                    + " receives and 1 send started and never completed"),
+                    "report on stderr: " + err);
+            Check.isTrue(orphanReceive != null && orphanSend != null, "requests kept");
+        });
+        cases.run(false);
+        cases.write(rank);
+    }
+
+    static java.nio.ByteBuffer ByteBufferOf(int bytes) {
+        return java.nio.ByteBuffer.allocateDirect(bytes).order(java.nio.ByteOrder.nativeOrder());
+    }
+
+    /** Collects until {@code done} holds (null failure: just collect for a while). */
+    static void awaitCollected(BooleanSupplier done, Supplier<String> failure) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        int rounds = 0;
+        while (!done.getAsBoolean()) {
+            if (failure == null && rounds > 20) return;
+            if (System.nanoTime() > deadline) throw new AssertionError(failure.get());
+            System.gc();
+            Thread.sleep(20);
+            rounds++;
+        }
+    }
+
+    static String capturingStderr(Cases.Body body) throws Exception {
+        PrintStream original = System.err;
+        ByteArrayOutputStream copy = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(copy, true, StandardCharsets.UTF_8));
+        try {
+            body.run();
+        } finally {
+            System.setErr(original);
+        }
+        String text = copy.toString(StandardCharsets.UTF_8);
+        original.print(text);
+        return text;
+    }
+
+    /** A user op for counting: element-wise int sum. */
+    static final class Sum extends User_function {
+        @Override
+        public void Call(Object in, int inOffset, Object inout, int inoutOffset, int count, Datatype type) {
+            for (int i = 0; i < count; i++) ((int[]) inout)[inoutOffset + i] += ((int[]) in)[inOffset + i];
+        }
+    }
+}
