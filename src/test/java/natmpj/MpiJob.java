@@ -65,6 +65,9 @@ final class MpiJob {
         }
         cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp", CLASSPATH,
                 "-Djava.library.path=" + NATIVE.resolve(flavour), "-Dnatmpj.test.out=" + out));
+        // The in-job suites' own settings (e.g. -Dnatmpj.it.soak.rounds=...) pass from the build to every rank.
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("natmpj.it.")).sorted()
+                .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         cmd.addAll(jvmOptions);
         cmd.add(mainClass);
         cmd.addAll(args);

@@ -39,7 +39,9 @@ class MultiRankIT {
     private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class};
     /** Suites run once per JVM option set listed here (e.g. under each collector); the others once, as they are. */
     private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of(
-            "LifetimeSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC")));
+            "LifetimeSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC")),
+            // A heap committed up front, so resident memory shows native growth, not the heap's.
+            "SoakSuite", List.of(List.of("-Xms96m", "-Xmx96m", "-XX:+AlwaysPreTouch")));
 
     @TestFactory
     Stream<DynamicNode> multiRank() throws Exception {
