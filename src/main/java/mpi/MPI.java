@@ -354,7 +354,7 @@ public class MPI {
         synchronized (MPI.class) {
             requireActive("MPI.Finalize");
             DroppedHandles.releaseDropped();
-            String pending = Request.forgetPending();
+            String pending = Request.describePending();
             if (pending != null) {
                 System.err.println("natmpj: warning: rank " + COMM_WORLD.rank + ": MPI.Finalize: " + pending
                         + " started and never completed (Wait, Test) nor freed; MPI finalizes without them, so what"

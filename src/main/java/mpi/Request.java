@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIJNI;
@@ -15,14 +16,17 @@ import natmpj.jni.NativeMPIJNI;
  * several requests (which hand the whole array to MPI_Waitall, MPI_Testsome, ...).
  *
  * <p>A request keeps what it uses valid until it completes, whatever the garbage collector does meanwhile: an active
- * request stays reachable even if the program drops it, and with it its direct buffer; a Java array is staged in
- * native memory (see {@link Staging}): copied in when a send starts, copied back when a receive completes. Until
- * then the array is the caller's, as MPI requires of any buffer in use. A persistent request dropped while inactive
- * is freed for the program (see {@link DroppedHandles}); requests still active at MPI.Finalize are reported there.
+ * request on a direct buffer stays reachable even if the program drops it, and with it the buffer; a Java array is
+ * staged in native memory (see {@link Staging}), which lives as long as MPI may use it: copied in when a send
+ * starts, copied back when a receive completes. Until then the array is the caller's, as MPI requires of any buffer
+ * in use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
+ * active one is kept reachable too; requests still active at MPI.Finalize are reported there.
  */
 public class Request {
-    /** Started and not completed: MPI holds their buffers' addresses, so they and their buffers stay reachable. */
-    private static final Set<Request> ACTIVE = ConcurrentHashMap.newKeySet();
+    /** Active requests on direct buffers, and active persistent ones: they must stay reachable (see above). */
+    private static final Set<Request> KEPT_WHILE_ACTIVE = ConcurrentHashMap.newKeySet();
+    /** Requests started and not yet completed nor freed, for MPI.Finalize's report (a set would cost more). */
+    private static final LongAdder PENDING_RECEIVES = new LongAdder(), PENDING_SENDS = new LongAdder();
 
     long handle;
     final boolean persistent;
@@ -71,7 +75,16 @@ public class Request {
     /** Marks the request active; a send's array has been copied in by the caller. */
     final void started() {
         active = true;
-        ACTIVE.add(this);
+        (receive ? PENDING_RECEIVES : PENDING_SENDS).increment();
+        if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer) KEPT_WHILE_ACTIVE.add(this);
+    }
+
+    /** Active to inactive (completed or freed). */
+    private void ended() {
+        if (!active) return;
+        active = false;
+        (receive ? PENDING_RECEIVES : PENDING_SENDS).decrement();
+        KEPT_WHILE_ACTIVE.remove(this);
     }
 
     /** MPI is done with the handle (the request completed or was freed): it becomes MPI_REQUEST_NULL. */
@@ -126,8 +139,7 @@ public class Request {
             if (active) buffer.orphan(); else buffer.release();
             buffer = null;
         }
-        active = false;
-        ACTIVE.remove(this);
+        ended();
     }
 
     // ---------------------------------------------------------------- single-request completion
@@ -176,7 +188,7 @@ public class Request {
      */
     final Status completed(int rc, Status status, String call) {
         boolean wasActive = active;
-        active = false;
+        ended();
         try {
             if (rc == 0 && wasActive && receive && buffer != null && buffer.staged()
                     && !(cancelled && status.Test_cancelled())) {
@@ -189,24 +201,17 @@ public class Request {
                 if (buffer != null) buffer.release();
                 buffer = null;
             }
-            ACTIVE.remove(this);
         }
         MPIException.check(rc, call);
         return wasActive ? status : Status.empty();
     }
 
     /**
-     * For MPI.Finalize: describes the requests started and never completed nor freed ("2 receives and 1 send"),
-     * or returns null when there are none, and forgets them: MPI_Finalize ends them all.
+     * For MPI.Finalize: describes the requests started and never completed nor freed ("2 receives and 1 send"), or
+     * returns null when there are none. MPI_Finalize ends them all.
      */
-    static String forgetPending() {
-        int receives = 0, sends = 0;
-        for (Request r : ACTIVE) {
-            if (r.receive) receives++; else sends++;
-            if (r.buffer != null) r.buffer.orphan(); // freed with the other orphans once MPI has finalized
-            r.buffer = null;
-        }
-        ACTIVE.clear();
+    static String describePending() {
+        long receives = PENDING_RECEIVES.sum(), sends = PENDING_SENDS.sum();
         if (receives + sends == 0) return null;
         String rs = receives == 0 ? "" : receives + (receives == 1 ? " receive" : " receives");
         String ss = sends == 0 ? "" : sends + (sends == 1 ? " send" : " sends");
