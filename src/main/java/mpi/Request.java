@@ -210,7 +210,7 @@ public class Request {
         if (requests == null) throw new NullPointerException(call + ": array_of_requests is null");
         for (int i = 0; i < requests.length; i++) {
             if (requests[i] == null) throw new NullPointerException(call + ": array_of_requests[" + i + "] is null");
-            requests[i].requireUsable(call);
+            requests[i].requireUsable(call + ": array_of_requests[" + i + "]");
         }
     }
 
