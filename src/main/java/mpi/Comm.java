@@ -377,6 +377,11 @@ public class Comm {
         requireLive(call);
         long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, datatype);
         checkPosition(call, "outbuf", outbuf, position);
+        long needed = (long) incount * datatype.size * datatype.base.bytes; // packed data holds at least the data
+        if (datatype.base.movedByMpi() && needed > outbuf.length - position) {
+            throw new IndexOutOfBoundsException(call + ": incount " + incount + " items of " + datatype + " need "
+                    + needed + " bytes but outbuf has " + (outbuf.length - position) + " after position " + position);
+        }
         int[] end = new int[1];
         int rc = NativeMPIJNI.pack(Buffers.array(inbuf), Buffers.address(inbuf), off, incount, datatype.handle,
                 outbuf, 0, outbuf.length, position, handle, end);

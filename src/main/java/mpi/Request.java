@@ -74,6 +74,7 @@ public class Request {
         String call = "Request.Cancel";
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return;
+        if (persistent && !active) return; // nothing to cancel, as for MPI.OBJECT; MPICH would fail, Open MPI not
         cancelled = true;
         MPIException.check(NativeMPIJNI.cancel(handle), call);
     }

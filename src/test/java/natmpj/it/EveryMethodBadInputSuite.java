@@ -428,7 +428,8 @@ public final class EveryMethodBadInputSuite {
         Object[] args = bad.baseline(e.executable, r);
         prepare(e);
         baselines++;
-        Class<? extends Throwable> refused = BASELINE_REFUSED.get(declared(e) + "." + e.name());
+        Class<? extends Throwable> refused = BASELINE_REFUSED.getOrDefault(e.on.getSimpleName() + ":" + key(e),
+                BASELINE_REFUSED.get(key(e)));
         try {
             dispose(invoke(e, r, args), e);
             disposeArguments(args, e);
