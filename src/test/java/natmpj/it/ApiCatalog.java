@@ -99,7 +99,8 @@ final class ApiCatalog {
 
     private static <T extends Executable> List<T> sorted(T[] all) {
         List<T> list = new ArrayList<>(Arrays.asList(all));
-        list.sort(Comparator.comparing((T e) -> e.getName()).thenComparing(e -> Arrays.toString(e.getParameterTypes())));
+        list.sort(Comparator.comparing((T e) -> e.getName())
+                .thenComparing(e -> Arrays.toString(e.getParameterTypes())));
         return list;
     }
 }

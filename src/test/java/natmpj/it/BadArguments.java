@@ -214,7 +214,9 @@ final class BadArguments {
         } else if (t == Datatype.class) {
             bads.add(new Bad("freed", () -> f.freedType, ISE, words));
             bads.add(new Bad("MPI.NULL", () -> MPI.NULL, IAE, plus(words, "MPI.NULL")));
-            if (hasBuffer(e)) bads.add(new Bad("MPI.OBJECT_for_int[]", () -> MPI.OBJECT, IAE, plus(words, "MPI.OBJECT")));
+            if (hasBuffer(e)) {
+                bads.add(new Bad("MPI.OBJECT_for_int[]", () -> MPI.OBJECT, IAE, plus(words, "MPI.OBJECT")));
+            }
         } else if (t == Datatype[].class) {
             bads.add(new Bad("{null}", () -> new Datatype[] {null}, NPE, words));
             bads.add(new Bad("{freed}", () -> new Datatype[] {f.freedType}, ISE, words));
