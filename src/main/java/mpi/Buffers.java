@@ -18,6 +18,15 @@ import natmpj.jni.NativeMPIJNI;
 final class Buffers {
     private Buffers() {}
 
+    /** For calls given a datatype without a buffer: it must be set, not freed, and describe data. */
+    static void requireData(String call, String name, Datatype type) {
+        if (type == null) throw new NullPointerException(call + ": " + name + " is null");
+        if (type.isFreed()) throw new IllegalStateException(call + ": " + name + " has been freed");
+        if (type.base == BasicType.NONE) {
+            throw new IllegalArgumentException(call + ": " + name + " is " + type + ", which describes no data");
+        }
+    }
+
     /** Validates (buf, offset, count, type) and returns the byte offset into it. */
     static long offset(String call, String name, Object buf, int offset, int count, Datatype type) {
         if (type == null) throw new NullPointerException(call + ": datatype of " + name + " is null");

@@ -144,7 +144,8 @@ public class Cartcomm extends Intracomm {
         }
         long cells = cells(call, dims);
         if (cells > comm.size) {
-            throw new IllegalArgumentException(call + ": the grid has " + cells + " cells but " + comm + " only "
+            throw new IllegalArgumentException(call + ": dims give a grid of " + cells + " cells but " + comm
+                    + " has only "
                     + comm.size + " ranks");
         }
     }

@@ -57,6 +57,12 @@ public class Comm {
         return c;
     }
 
+    /** {@link #requireLive(String)} for a communicator passed as argument {@code name}: messages name it. */
+    final void requireLive(String call, String name) {
+        MPI.requireActive(call);
+        if (unusable != null) throw new IllegalStateException(call + ": " + name + " (a communicator) " + unusable);
+    }
+
     /** MPI.requireActive, and this communicator neither freed nor MPI.COMM_NULL. One field read more. */
     final void requireLive(String call) {
         MPI.requireActive(call);
@@ -157,9 +163,9 @@ public class Comm {
         long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         long roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         checkRank(call, "dest", dest);
-        checkTag(call, sendtag);
+        checkTag(call, "sendtag", sendtag);
         checkSource(call, source);
-        checkRecvTag(call, recvtag);
+        checkRecvTag(call, "recvtag", recvtag);
         long sFrom = soff + sendtype.spanStartBytes(sendcount), sTo = soff + sendtype.spanEndBytes(sendcount);
         long rFrom = roff + recvtype.spanStartBytes(recvcount), rTo = roff + recvtype.spanEndBytes(recvcount);
         // Only for gap-free types: interleaved layouts (a halo column next to a sent column) may share a span.
@@ -201,9 +207,9 @@ public class Comm {
         requireLive(call);
         long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
         checkRank(call, "dest", dest);
-        checkTag(call, sendtag);
+        checkTag(call, "sendtag", sendtag);
         checkSource(call, source);
-        checkRecvTag(call, recvtag);
+        checkRecvTag(call, "recvtag", recvtag);
         if (ObjectMessages.isObject(datatype)) { // serialized before the receive overwrites buf
             return ObjectMessages.sendrecv(this, buf, offset, count, datatype, dest, sendtag, buf, offset, count,
                     datatype, source, recvtag);
@@ -354,10 +360,14 @@ public class Comm {
     public int Pack_size(int incount, Datatype datatype) throws MPIException {
         String call = "Comm.Pack_size";
         requireLive(call);
-        if (datatype == null) throw new NullPointerException(call + ": datatype is null");
+        Buffers.requireData(call, "datatype", datatype);
         if (incount < 0) throw new IllegalArgumentException(call + ": incount is " + incount + ", must be >= 0");
         int[] size = new int[1];
         MPIException.check(NativeMPIJNI.pack_size(incount, datatype.handle, handle, size), call);
+        if (size[0] < 0) { // MPI's int result overflowed
+            throw new IllegalArgumentException(call + ": incount " + incount + " items of " + datatype
+                    + " need more than Integer.MAX_VALUE bytes");
+        }
         return size[0];
     }
 
@@ -371,6 +381,11 @@ public class Comm {
         requireLive(call);
         long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, datatype);
         checkPosition(call, "outbuf", outbuf, position);
+        long needed = (long) incount * datatype.size * datatype.base.bytes; // packed data holds at least the data
+        if (datatype.base.movedByMpi() && needed > outbuf.length - position) {
+            throw new IndexOutOfBoundsException(call + ": incount " + incount + " items of " + datatype + " need "
+                    + needed + " bytes but outbuf has " + (outbuf.length - position) + " after position " + position);
+        }
         int[] end = new int[1];
         int rc = NativeMPIJNI.pack(Buffers.array(inbuf), Buffers.address(inbuf), off, incount, datatype.handle,
                 outbuf, 0, outbuf.length, position, handle, end);
@@ -389,6 +404,11 @@ public class Comm {
         requireLive(call);
         checkPosition(call, "inbuf", inbuf, position);
         long off = Buffers.offset(call, "outbuf", outbuf, offset, outcount, datatype);
+        long needed = (long) outcount * datatype.size * datatype.base.bytes; // packed data holds at least the data
+        if (datatype.base.movedByMpi() && needed > inbuf.length - position) {
+            throw new IndexOutOfBoundsException(call + ": outcount " + outcount + " items of " + datatype + " need "
+                    + needed + " bytes but inbuf has " + (inbuf.length - position) + " after position " + position);
+        }
         int[] end = new int[1];
         int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, Buffers.array(outbuf),
                 Buffers.address(outbuf), off, outcount, datatype.handle, handle, end);
@@ -473,8 +493,8 @@ public class Comm {
         String call = "Comm.Compare";
         if (comm1 == null) throw new NullPointerException(call + ": comm1 is null");
         if (comm2 == null) throw new NullPointerException(call + ": comm2 is null");
-        comm1.requireLive(call);
-        comm2.requireLive(call);
+        comm1.requireLive(call, "comm1");
+        comm2.requireLive(call, "comm2");
         int[] result = new int[1];
         MPIException.check(NativeMPIJNI.comm_compare(comm1.handle, comm2.handle, result), call);
         return MPI.comparison(result[0]);
@@ -528,7 +548,7 @@ public class Comm {
         String call = "Comm.Create_intercomm";
         MPI.requireActive(call);
         if (local_comm == null) throw new NullPointerException(call + ": local_comm is null");
-        local_comm.requireLive(call);
+        local_comm.requireLive(call, "local_comm");
         if (local_leader < 0 || local_leader >= local_comm.size) {
             throw new IllegalArgumentException(call + ": local_leader is " + local_leader + ", not a rank of "
                     + local_comm + " (size " + local_comm.size + ")");
@@ -586,13 +606,22 @@ public class Comm {
     }
 
     static void checkTag(String call, int tag) {
+        checkTag(call, "tag", tag);
+    }
+
+    static void checkTag(String call, String name, int tag) {
         if (tag < 0 || tag > MPI.tagUpperBound) {
-            throw new IllegalArgumentException(call + ": tag is " + tag + ", must be in 0.." + MPI.tagUpperBound);
+            throw new IllegalArgumentException(call + ": " + name + " is " + tag + ", must be in 0.."
+                    + MPI.tagUpperBound);
         }
     }
 
     static void checkRecvTag(String call, int tag) {
-        if (tag != MPI.ANY_TAG) checkTag(call, tag);
+        checkRecvTag(call, "tag", tag);
+    }
+
+    static void checkRecvTag(String call, String name, int tag) {
+        if (tag != MPI.ANY_TAG) checkTag(call, name, tag);
     }
 
     @Override

@@ -204,8 +204,10 @@ public class Intracomm extends Comm {
         boolean stage = MPI.stageBlockingArrays;
         Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
         Arg r = Arg.NONE;
-        if (rank == root) r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype,
-                stage, false);
+        if (rank == root) {
+            r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
+                    stage, false);
+        }
         int rc = NativeMPIJNI.gather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address, r.off,
                 recvcount, rank == root ? recvtype.handle : sendtype.handle, 0, root, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -250,8 +252,10 @@ public class Intracomm extends Comm {
         }
         boolean stage = MPI.stageBlockingArrays;
         Arg s = Arg.NONE;
-        if (rank == root) s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype,
-                stage, false);
+        if (rank == root) {
+            s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype,
+                    stage, false);
+        }
         Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
         int rc = NativeMPIJNI.scatter(s.array, s.address, s.off, sendcount, rank == root ? sendtype.handle
                 : recvtype.handle, r.array, r.address, r.off, recvcount, recvtype.handle, 0, root, handle);
@@ -296,7 +300,8 @@ public class Intracomm extends Comm {
         }
         boolean stage = MPI.stageBlockingArrays;
         Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype, stage,
+                false);
         int rc = NativeMPIJNI.allgather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
                 r.off, recvcount, recvtype.handle, 0, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -332,8 +337,10 @@ public class Intracomm extends Comm {
             return;
         }
         boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, sendcount, size), sendtype, stage, false);
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, recvcount, size), recvtype, stage, false);
+        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype, stage,
+                false);
+        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype, stage,
+                false);
         int rc = NativeMPIJNI.alltoall(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
                 r.off, recvcount, recvtype.handle, 0, handle);
         finish(call, rc, s, r, sendbuf, recvbuf);
@@ -433,11 +440,12 @@ public class Intracomm extends Comm {
     }
 
     /** count items for each of n ranks, as one int. */
-    private static int items(String call, int count, int n) {
-        if (count < 0) throw new IllegalArgumentException(call + ": count is " + count + ", must be >= 0");
+    private static int items(String call, String name, int count, int n) {
+        if (count < 0) throw new IllegalArgumentException(call + ": " + name + " is " + count + ", must be >= 0");
         long items = (long) count * n;
         if (items > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(call + ": " + count + " items for each of " + n + " ranks overflow int");
+            throw new IllegalArgumentException(call + ": " + name + " " + count + " items for each of " + n
+                    + " ranks overflow int");
         }
         return (int) items;
     }

@@ -395,11 +395,14 @@ public class MPI {
 
     /** Sets the error handler of COMM_WORLD (MPJ Express's spelling). */
     public static void Errorhandler_set(Errhandler errhandler) throws MPIException {
+        requireActive("MPI.Errorhandler_set"); // checked here too, so that messages name the method called
+        if (errhandler == null) throw new NullPointerException("MPI.Errorhandler_set: errhandler is null");
         COMM_WORLD.Errhandler_set(errhandler);
     }
 
     /** The error handler of COMM_WORLD (MPJ Express's spelling). */
     public static Errhandler Errorhandler_get() throws MPIException {
+        requireActive("MPI.Errorhandler_get");
         return COMM_WORLD.Errhandler_get();
     }
 

@@ -36,7 +36,7 @@ public class Prequest extends Request {
             if (array_of_requests[i] == null) {
                 throw new NullPointerException(call + ": array_of_requests[" + i + "] is null");
             }
-            array_of_requests[i].requireUsable(call);
+            array_of_requests[i].requireUsable(call + ": array_of_requests[" + i + "]");
             if (array_of_requests[i].active) {
                 throw new IllegalStateException(call + ": array_of_requests[" + i + "] is already active");
             }

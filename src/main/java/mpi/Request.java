@@ -120,6 +120,7 @@ public class Request {
         String call = "Request.Cancel";
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return;
+        if (persistent && !active) return; // nothing to cancel, as for MPI.OBJECT; MPICH would fail, Open MPI not
         cancelled = true;
         MPIException.check(NativeMPIJNI.cancel(handle), call);
     }
@@ -266,7 +267,7 @@ public class Request {
         if (requests == null) throw new NullPointerException(call + ": array_of_requests is null");
         for (int i = 0; i < requests.length; i++) {
             if (requests[i] == null) throw new NullPointerException(call + ": array_of_requests[" + i + "] is null");
-            requests[i].requireUsable(call);
+            requests[i].requireUsable(call + ": array_of_requests[" + i + "]");
         }
     }
 

@@ -75,7 +75,7 @@ public class Status {
 
     private int query(String call, Datatype datatype, boolean elements) {
         MPI.requireActive(call);
-        if (datatype == null) throw new NullPointerException(call + ": datatype is null");
+        Buffers.requireData(call, "datatype", datatype);
         if (datatype.base == BasicType.OBJECT) {
             int perItem = datatype.displacements().length;
             if (objects < 0) return MPI.UNDEFINED; // a probe: the objects are not counted until received

@@ -1,0 +1,614 @@
+package natmpj.it;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import mpi.Cartcomm;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.Graphcomm;
+import mpi.Group;
+import mpi.Intercomm;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Op;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+import natmpj.it.ApiCatalog.Entry;
+import natmpj.it.BadArguments.Bad;
+
+/**
+ * Generated bad input (issue 5): every public method and constructor of package mpi, found by reflection, called
+ * before MPI.Init, with one bad argument at a time after Init (each bad value that applies to the parameter's type
+ * and name, see {@link BadArguments}), on freed and null handles, with Init twice, and after Finalize. Every bad call
+ * must throw a Java exception of an expected type whose message starts with "Class.Method:" and names the bad
+ * argument (or the state: freed, not initialized, finalized); a real exchange checks the process still works every
+ * few methods. Results are one case per phase and class, plus a totals case whose name carries the counts; the line
+ * "BADINPUT methods=.. cases=.. rejected=.. exempt=.. failed=.." goes to stdout.
+ */
+public final class EveryMethodBadInputSuite {
+    /**
+     * Calls that are not made in some phase, and why. Keys are "Declaring.method" (any phase) or
+     * "Declaring.method#phase". Each skipped call counts as exempt.
+     */
+    static final Map<String, String> NOT_CALLED = new LinkedHashMap<>();
+    /** Pure Java, or allowed by MPI in any state: exempt from the before-Init / after-Finalize checks. */
+    static final Map<String, String> ANY_STATE = new LinkedHashMap<>();
+    /** Methods whose valid-looking baseline is refused by MPI itself: the exception the baseline must throw. */
+    static final Map<String, Class<? extends Throwable>> BASELINE_REFUSED = new LinkedHashMap<>();
+    /** Instance methods that are valid on a freed or null handle. */
+    static final Map<String, String> VALID_WHEN_FREED = new LinkedHashMap<>();
+    /** Other spellings that delegate to the main one, whose messages name it: "Class.method" -> "Class.Method". */
+    static final Map<String, String> SPELLINGS = new LinkedHashMap<>();
+    /** Datatype methods that MPI.NULL answers (it is refused wherever it would describe data). */
+    static final Map<String, String> NULL_TYPE_VALID = new LinkedHashMap<>();
+    /** Classes with no MPI state at all: their methods are counted, never expected to refuse anything. */
+    static final Map<String, String> PURE_JAVA_CLASSES = new LinkedHashMap<>();
+
+    static {
+        NOT_CALLED.put("MPI.Init", "initializes MPI: checked only in the init-twice and after-Finalize phases");
+        NOT_CALLED.put("MPI.Init_thread", "initializes MPI: checked only in the init-twice and after-Finalize phases");
+        NOT_CALLED.put("MPI.initThread", "initializes MPI: checked only in the init-twice and after-Finalize phases");
+        NOT_CALLED.put("MPI.Finalize#live", "ends MPI: called once between the freed and the after-Finalize phases");
+        NOT_CALLED.put("MPI.Finalize#freed", "ends MPI: called once between the freed and the after-Finalize phases");
+        NOT_CALLED.put("Comm.Abort#live", "ends the job, and every int is a valid errorcode: no bad argument exists; "
+                + "checked before Init, on freed and null communicators, and after Finalize");
+        NOT_CALLED.put("Comm.Create_intercomm#freed", "the peer communicator (the receiver) is significant only at "
+                + "the local leader (MPI semantics): the other ranks enter the collective and would wait forever");
+        NOT_CALLED.put("Comm.Create_intercomm.remote_leader", "significant only at the local leader (MPI "
+                + "semantics): the other ranks enter the collective, so a bad value hangs the job instead of failing");
+        NOT_CALLED.put("Comm.Create_intercomm@other", "needs COMM_WORLD as the peer communicator and a half of it as "
+                + "local_comm: swept once, on Intracomm (MPI.COMM_WORLD)");
+        NOT_CALLED.put("User_function.Call", "abstract: implemented by the program, called by natmpj for user ops");
+
+        ANY_STATE.put("MPI.Initialized", "MPI_Initialized may be called before Init and after Finalize");
+        ANY_STATE.put("MPI.Get_library_version", "MPI_Get_library_version may be called at any time");
+        ANY_STATE.put("MPI.MPI", "the class's public constructor creates nothing in MPI");
+        ANY_STATE.put("Status.Status", "a Java object with the fields of an empty status; nothing in MPI");
+        ANY_STATE.put("toString", "describes the Java object from its own fields");
+
+        BASELINE_REFUSED.put("Comm.Attr_delete", mpi.MPIException.class); // only predefined keyvals exist: MPI refuses
+
+        SPELLINGS.put("Group.free", "Group.Free"); // MPJ Express's spelling
+        SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
+
+        VALID_WHEN_FREED.put("Is_null", "answers whether the handle is null or freed: true");
+        VALID_WHEN_FREED.put("toString", "describes the Java object");
+        for (String query : new String[] {"Extent", "Size", "Lb", "Ub", "getType", "getByteSize", "Commit"}) {
+            NULL_TYPE_VALID.put(query, "MPI.NULL is a Java object whose shape is all zeros: queries answer 0 (as "
+                    + "getByteSize documents) and Commit only checks it is not freed; every call that would move "
+                    + "data or build a type refuses it");
+        }
+
+        PURE_JAVA_CLASSES.put("MPIException", "an exception class: constructors and getters only");
+        PURE_JAVA_CLASSES.put("CartParms", "a plain holder of Cartcomm.Get's results");
+        PURE_JAVA_CLASSES.put("GraphParms", "a plain holder of Graphcomm.Get's results");
+        PURE_JAVA_CLASSES.put("ShiftParms", "a plain holder of Cartcomm.Shift's results");
+        PURE_JAVA_CLASSES.put("User_function", "abstract, implemented by the program");
+    }
+
+    private final BadArguments.Fixtures fixtures = new BadArguments.Fixtures();
+    private final BadArguments bad = new BadArguments(fixtures);
+    private final List<String> failures = new ArrayList<>();
+    private final java.util.Set<String> methods = new java.util.LinkedHashSet<>();
+    private int cases, rejected, exempt, failed, baselines;
+    private Intracomm selfCart, selfGraph;
+    private Intercomm inter;
+    private int sinceHealthCheck;
+
+    public static void main(String[] args) throws Exception {
+        new EveryMethodBadInputSuite().run(args);
+    }
+
+    private void run(String[] args) throws Exception {
+        Cases suite = new Cases();
+        List<Class<?>> classes = ApiCatalog.publicClasses();
+        for (Class<?> c : classes) {
+            suite.add("before_init_" + c.getSimpleName(), () -> phase(c, "before", this::predefined,
+                    "MPI.Init has not been called"));
+        }
+        suite.run(false);
+
+        MPI.Init(args);
+        setUp();
+        for (Class<?> c : classes) suite.add("after_init_" + c.getSimpleName(), () -> sweep(c));
+        suite.add("still_works_after_sweep", this::healthCheck);
+        for (Class<?> c : classes) {
+            suite.add("freed_and_null_" + c.getSimpleName(), () -> freedPhase(c));
+        }
+        suite.add("still_works_after_freed", this::healthCheck);
+        suite.add("init_twice", () -> {
+            int before = failures.size();
+            for (Entry e : ApiCatalog.entries(MPI.class)) {
+                if (!isInit(e)) continue;
+                methods.add(e.label());
+                expect(e, null, baselineForInit(e), "init_twice", List.of(IllegalStateException.class),
+                        List.of("already initialized"));
+            }
+            finish(before);
+        });
+        suite.run(true);
+        tearDown();
+        int rank = MPI.COMM_WORLD.Rank();
+        MPI.Finalize();
+        fixtures.live = false;
+
+        for (Class<?> c : classes) {
+            suite.add("after_finalize_" + c.getSimpleName(), () -> phase(c, "after", this::afterFinalize,
+                    "MPI.Finalize has already been called", "MPI has been finalized"));
+        }
+        suite.run(false);
+        String totals = "BADINPUT methods=" + methods.size() + " cases=" + cases + " rejected=" + rejected + " exempt="
+                + exempt + " failed=" + failed + " baselines=" + baselines;
+        System.out.println("rank " + rank + ": " + totals);
+        int crashes = 0; // a JVM crash ends the job before this line; MultiRankIT reports the missing DONE
+        suite.add("totals_methods=" + methods.size() + "_cases=" + cases + "_exempt=" + exempt, () -> {
+            Check.eq(0, failed, "failed cases (see the failing phase cases)");
+            Check.eq(0, crashes, "JVM crashes");
+        });
+        suite.run(false);
+        suite.write(rank);
+    }
+
+    // ---------------------------------------------------------------- fixtures
+
+    private void setUp() {
+        BadArguments.Fixtures f = fixtures;
+        f.live = true;
+        f.worldRank = MPI.COMM_WORLD.Rank();
+        f.worldSize = MPI.COMM_WORLD.Size();
+        f.tagUb = (Integer) MPI.COMM_WORLD.Attr_get(MPI.TAG_UB);
+        f.half = MPI.COMM_WORLD.Split(f.worldRank % 2, f.worldRank);
+        f.otherLeader = f.worldRank % 2 == 0 ? 1 : 0; // the leaders are world ranks 0 (evens) and 1 (odds)
+        f.worldGroup = MPI.COMM_WORLD.Group();
+        f.selfGroup = MPI.COMM_SELF.Group();
+        f.freedComm = (Comm) MPI.COMM_WORLD.clone();
+        f.freedComm.Free();
+        f.freedGroup = MPI.COMM_WORLD.Group();
+        f.freedGroup.Free();
+        f.freedType = Datatype.Contiguous(2, MPI.INT);
+        f.freedType.Commit();
+        f.freedType.Free();
+        f.freedOp = new Op(BadArguments.SUM_INTS, true);
+        f.freedOp.Free();
+        f.freedRequest = BadArguments.freshRequest();
+        f.freedRequest.Free();
+        f.freedPrequest = BadArguments.freshPrequest();
+        f.freedPrequest.Free();
+        selfCart = newCart();
+        selfGraph = newGraph();
+        inter = MPI.COMM_WORLD.Create_intercomm(f.half, 0, f.otherLeader, 17);
+    }
+
+    private void tearDown() {
+        selfCart.Free();
+        selfGraph.Free();
+        inter.Free();
+        fixtures.half.Free();
+        fixtures.worldGroup.Free();
+        fixtures.selfGroup.Free();
+    }
+
+    private static Cartcomm newCart() {
+        return MPI.COMM_SELF.Create_cart(new int[] {1}, new boolean[] {true}, false);
+    }
+
+    private static Graphcomm newGraph() {
+        return MPI.COMM_SELF.Create_graph(new int[] {1}, new int[] {0}, false);
+    }
+
+    /** The objects methods are called on before Init: the predefined ones (null when a class has none). */
+    private Object predefined(Class<?> c) {
+        if (c == Intracomm.class) return MPI.COMM_WORLD;
+        if (c == Comm.class) return MPI.COMM_NULL;
+        if (c == Datatype.class) return MPI.INT;
+        if (c == Group.class) return MPI.GROUP_EMPTY;
+        if (c == Op.class) return MPI.SUM;
+        if (c == Request.class) return MPI.REQUEST_NULL;
+        if (c == Status.class) return new Status();
+        if (c == mpi.Errhandler.class) return MPI.ERRORS_RETURN;
+        return null;
+    }
+
+    /** After Finalize: the predefined objects, and the ones created after Init (all freed by now). */
+    private Object afterFinalize(Class<?> c) {
+        if (c == Cartcomm.class) return selfCart;
+        if (c == Graphcomm.class) return selfGraph;
+        if (c == Intercomm.class) return inter;
+        if (c == Prequest.class) return null;
+        return predefined(c);
+    }
+
+    /** A live object of class c for the sweep; {@code fresh} for calls that change or free it. */
+    private Object live(Class<?> c, boolean fresh) {
+        if (c == Intracomm.class) return fresh ? MPI.COMM_SELF.clone() : MPI.COMM_SELF;
+        if (c == Cartcomm.class) return fresh ? newCart() : selfCart;
+        if (c == Graphcomm.class) return fresh ? newGraph() : selfGraph;
+        if (c == Intercomm.class) return fresh ? inter.clone() : inter;
+        if (c == Datatype.class) {
+            if (!fresh) return MPI.INT;
+            Datatype t = Datatype.Contiguous(2, MPI.INT);
+            t.Commit();
+            return t;
+        }
+        if (c == Group.class) return fresh ? MPI.COMM_WORLD.Group() : fixtures.worldGroup;
+        if (c == Op.class) return fresh ? new Op(BadArguments.SUM_INTS, true) : MPI.SUM;
+        if (c == Request.class) return BadArguments.freshRequest();
+        if (c == Prequest.class) return BadArguments.freshPrequest();
+        if (c == Status.class) return MPI.COMM_SELF.Recv(new int[4], 0, 1, MPI.INT, MPI.PROC_NULL, 0);
+        if (c == mpi.Errhandler.class) return MPI.ERRORS_RETURN;
+        return null;
+    }
+
+    private static boolean changesReceiver(String method) {
+        return Arrays.asList("Free", "free", "Commit", "Errhandler_set", "Attr_delete").contains(method);
+    }
+
+    /** Freed objects and null handles of class c, by description. */
+    private Map<String, Supplier<Object>> freedOrNull(Class<?> c) {
+        Map<String, Supplier<Object>> objects = new LinkedHashMap<>();
+        if (c == Intracomm.class) objects.put("freed", () -> fixtures.freedComm);
+        if (c == Comm.class) objects.put("MPI.COMM_NULL", () -> MPI.COMM_NULL);
+        if (c == Cartcomm.class || c == Graphcomm.class || c == Intercomm.class) {
+            objects.put("freed", () -> {
+                Comm comm = (Comm) live(c, true);
+                comm.Free();
+                return comm;
+            });
+        }
+        if (c == Group.class) {
+            objects.put("freed", () -> fixtures.freedGroup);
+            objects.put("MPI.GROUP_NULL", () -> MPI.GROUP_NULL);
+        }
+        if (c == Datatype.class) {
+            objects.put("freed", () -> fixtures.freedType);
+            objects.put("MPI.NULL", () -> MPI.NULL);
+        }
+        if (c == Op.class) objects.put("freed", () -> fixtures.freedOp);
+        if (c == Request.class) objects.put("freed", () -> fixtures.freedRequest);
+        if (c == Prequest.class) {
+            objects.put("freed", () -> fixtures.freedPrequest);
+        }
+        return objects;
+    }
+
+    // ---------------------------------------------------------------- phases
+
+    /** Before Init or after Finalize: every method on the predefined objects must throw IllegalStateException. */
+    private void phase(Class<?> c, String phase, java.util.function.Function<Class<?>, Object> receivers,
+                       String... words) {
+        int before = failures.size();
+        if (PURE_JAVA_CLASSES.containsKey(c.getSimpleName())) {
+            for (Entry e : ApiCatalog.entries(c)) methods.add(e.label());
+            return;
+        }
+        Object receiver = receivers.apply(c);
+        for (Entry e : ApiCatalog.entries(c)) {
+            methods.add(e.label());
+            String key = key(e);
+            if (ANY_STATE.containsKey(key) || ANY_STATE.containsKey(e.name())) continue;
+            if (!e.isStatic() && receiver == null) continue; // no object of this class exists in this state
+            if (phase.equals("before") && isInit(e)) {
+                exempt++;
+                continue;
+            }
+            Object[] args = isInit(e) ? baselineForInit(e) : bad.baseline(e.executable, e.isStatic() ? null : receiver);
+            expect(e, e.isStatic() ? null : receiver, args, phase, List.of(IllegalStateException.class),
+                    isInit(e) ? List.of("finalized") : Arrays.asList(words));
+        }
+        finish(before);
+    }
+
+    private static boolean isInit(Entry e) {
+        return e.executable.getDeclaringClass() == MPI.class && (e.name().startsWith("Init") && !e.name()
+                .equals("Initialized") || e.name().equals("initThread"));
+    }
+
+    private static Object[] baselineForInit(Entry e) {
+        switch (e.executable.getParameterCount()) {
+            case 1: return new Object[] {new String[0]};
+            case 2: return new Object[] {new String[0], MPI.THREAD_FUNNELED};
+            default: return new Object[] {MPI.THREAD_FUNNELED, MPI.THREAD_FUNNELED, new String[0]};
+        }
+    }
+
+    /** After Init: a valid baseline per method, then each bad value of each parameter, one at a time. */
+    private void sweep(Class<?> c) throws Exception {
+        int before = failures.size();
+        if (PURE_JAVA_CLASSES.containsKey(c.getSimpleName())) return;
+        for (Entry e : ApiCatalog.entries(c)) {
+            methods.add(e.label());
+            if (!e.isStatic() && (c == Comm.class || live(c, false) == null)) continue; // Comm: COMM_NULL, see freed
+            if (notCalled(e, "live")) continue;
+            boolean intercommCreate = e.name().equals("Create_intercomm");
+            if (intercommCreate && c != Intracomm.class && NOT_CALLED.containsKey("Comm.Create_intercomm@other")) {
+                exempt++;
+                continue;
+            }
+            boolean fresh = changesReceiver(e.name()) || c == Request.class || c == Prequest.class
+                    || c == Status.class;
+            Supplier<Object> receiver = e.isStatic() ? () -> null
+                    : intercommCreate ? () -> MPI.COMM_WORLD : () -> live(c, fresh);
+            runBaseline(e, receiver);
+            Executable x = e.executable;
+            for (int i = 0; i < x.getParameterCount(); i++) {
+                String param = x.getParameters()[i].getName();
+                Object sample = receiver.get();
+                List<Bad> bads = bad.bads(x, i, sample);
+                dispose(sample, e);
+                if (NOT_CALLED.containsKey(key(e) + "." + param)) {
+                    exempt += bads.size();
+                    continue;
+                }
+                for (Bad b : bads) {
+                    Object r = receiver.get();
+                    Object[] args = bad.baseline(x, r);
+                    args[i] = b.value.get();
+                    expect(e, r, args, param + "=" + b.label, b.allowed, b.anyWord);
+                    dispose(r, e);
+                }
+            }
+            mismatchedOps(e, receiver);
+            if (++sinceHealthCheck >= 8) {
+                sinceHealthCheck = 0;
+                healthCheck();
+            }
+        }
+        finish(before);
+    }
+
+    /** A reduction with an op that does not apply to the datatype: SUM on BOOLEAN, BAND on DOUBLE. */
+    private void mismatchedOps(Entry e, Supplier<Object> receiver) {
+        Class<?>[] types = e.executable.getParameterTypes();
+        if (!Arrays.asList(types).contains(Op.class)) return;
+        Object[][] combos = {{MPI.BOOLEAN, MPI.SUM, "MPI.SUM_on_BOOLEAN"},
+                {MPI.DOUBLE, MPI.BAND, "MPI.BAND_on_DOUBLE"}};
+        for (Object[] combo : combos) {
+            Object r = receiver.get();
+            Object[] args = bad.baseline(e.executable, r);
+            for (int i = 0; i < types.length; i++) {
+                if (types[i] == Datatype.class) args[i] = combo[0];
+                if (types[i] == Op.class) args[i] = combo[1];
+                if (types[i] == Object.class) args[i] = combo[0] == MPI.BOOLEAN ? new boolean[64] : new double[64];
+            }
+            expect(e, r, args, (String) combo[2], List.of(IllegalArgumentException.class),
+                    List.of(combo[1].toString()));
+            dispose(r, e);
+        }
+    }
+
+    /** Every instance method on freed objects and null handles must throw IllegalStateException (or IAE for null). */
+    private void freedPhase(Class<?> c) {
+        int before = failures.size();
+        if (PURE_JAVA_CLASSES.containsKey(c.getSimpleName())) return;
+        for (Map.Entry<String, Supplier<Object>> object : freedOrNull(c).entrySet()) {
+            boolean isNull = !object.getKey().equals("freed");
+            for (Entry e : ApiCatalog.entries(c)) {
+                if (e.isStatic()) continue;
+                methods.add(e.label());
+                if (notCalled(e, "freed")) continue;
+                Object r = object.getValue().get();
+                if (object.getKey().equals("MPI.NULL") && NULL_TYPE_VALID.containsKey(e.name())) {
+                    exempt++;
+                    continue;
+                }
+                if (VALID_WHEN_FREED.containsKey(e.name())) {
+                    if (e.name().equals("Is_null")) { // not a bad case: it must answer true
+                        Object result = invokeQuietly(e, r, new Object[0]);
+                        if (Boolean.TRUE.equals(result)) {
+                            exempt++;
+                        } else {
+                            fail(e, object.getKey(), "Is_null returned " + result);
+                        }
+                    }
+                    continue;
+                }
+                Object[] args = bad.baseline(e.executable, null);
+                expect(e, r, args, "receiver=" + object.getKey(),
+                        isNull ? List.of(IllegalStateException.class, IllegalArgumentException.class)
+                                : List.of(IllegalStateException.class),
+                        isNull ? List.of(object.getKey(), "null") : List.of("freed"));
+            }
+        }
+        finish(before);
+    }
+
+    // ---------------------------------------------------------------- calls
+
+    private void runBaseline(Entry e, Supplier<Object> receiver) {
+        Object r = receiver.get();
+        Object[] args = bad.baseline(e.executable, r);
+        prepare(e);
+        baselines++;
+        Class<? extends Throwable> refused = BASELINE_REFUSED.getOrDefault(e.on.getSimpleName() + ":" + key(e),
+                BASELINE_REFUSED.get(key(e)));
+        try {
+            dispose(invoke(e, r, args), e);
+            disposeArguments(args, e);
+            if (refused != null) fail(e, "baseline", "expected " + refused.getSimpleName() + ", nothing was thrown");
+        } catch (Throwable t) {
+            if (refused == null || !refused.isInstance(t)) fail(e, "baseline", "valid call threw " + t);
+        } finally {
+            cleanUp(e);
+            dispose(r, e);
+        }
+    }
+
+    /** One bad call: it must throw one of {@code allowed}, with the prefix and one of {@code anyWord}. */
+    private void expect(Entry e, Object receiver, Object[] args, String label, List<Class<? extends Throwable>> allowed,
+                        List<String> anyWord) {
+        cases++;
+        prepare(e);
+        try {
+            Object result = invoke(e, receiver, args);
+            dispose(result, e);
+            disposeArguments(args, e);
+            fail(e, label, "accepted: returned " + result);
+        } catch (Throwable t) {
+            String problem = judge(e, t, allowed, anyWord);
+            if (problem == null) {
+                rejected++;
+            } else {
+                fail(e, label, problem);
+            }
+        } finally {
+            cleanUp(e);
+        }
+    }
+
+    private static String judge(Entry e, Throwable t, List<Class<? extends Throwable>> allowed, List<String> anyWord) {
+        boolean typeOk = allowed.stream().anyMatch(a -> a.isInstance(t));
+        String message = String.valueOf(t.getMessage());
+        if (!typeOk) return "threw " + t + " (expected " + names(allowed) + ")" + where(t);
+        List<String> prefixes = new ArrayList<>(e.prefixes());
+        String spelling = SPELLINGS.get(key(e));
+        if (spelling != null) prefixes.add(spelling);
+        if (prefixes.stream().noneMatch(p -> message.startsWith(p + ": "))) {
+            return "message does not start with " + prefixes + ": " + t + where(t);
+        }
+        // MPI's own errors carry MPI's error string, which names no Java parameter
+        if (!(t instanceof mpi.MPIException) && anyWord.stream().noneMatch(message::contains)) {
+            return "message names none of " + anyWord + ": " + t;
+        }
+        return null;
+    }
+
+    private static String where(Throwable t) {
+        StackTraceElement[] at = t.getStackTrace();
+        return at.length > 0 ? " at " + at[0] : "";
+    }
+
+    private static String names(List<Class<? extends Throwable>> types) {
+        StringBuilder s = new StringBuilder();
+        for (Class<? extends Throwable> c : types) s.append(s.length() == 0 ? "" : "|").append(c.getSimpleName());
+        return s.toString();
+    }
+
+    private static Object invoke(Entry e, Object receiver, Object[] args) throws Throwable {
+        try {
+            if (e.executable instanceof Constructor) return ((Constructor<?>) e.executable).newInstance(args);
+            return ((Method) e.executable).invoke(receiver, args);
+        } catch (InvocationTargetException x) {
+            throw x.getCause();
+        }
+    }
+
+    private Object invokeQuietly(Entry e, Object receiver, Object[] args) {
+        try {
+            return invoke(e, receiver, args);
+        } catch (Throwable t) {
+            return t;
+        }
+    }
+
+    /** Buffer_detach needs a buffer attached. */
+    private static void prepare(Entry e) {
+        if (e.name().equals("Buffer_detach") && isLive()) MPI.Buffer_attach(new byte[4096]);
+    }
+
+    /** Whatever Buffer_attach attached (baseline or a bad value wrongly accepted) is detached. */
+    private static void cleanUp(Entry e) {
+        if (!e.name().startsWith("Buffer_") || !isLive()) return;
+        try {
+            MPI.Buffer_detach();
+        } catch (IllegalStateException nothingAttached) {
+            // the call did not attach anything
+        }
+    }
+
+    private static boolean isLive() {
+        try {
+            MPI.Wtime();
+            return true;
+        } catch (IllegalStateException notActive) {
+            return false;
+        }
+    }
+
+    /** Frees what a call created (and a fresh receiver), so thousands of calls leak no MPI objects. */
+    private void dispose(Object o, Entry e) {
+        if (o == null || !isLive()) return;
+        try {
+            if (o instanceof Prequest) {
+                ((Request) o).Wait();
+                ((Request) o).Free();
+            } else if (o instanceof Request) {
+                if (!((Request) o).Is_null()) ((Request) o).Wait();
+            } else if (o instanceof Comm) {
+                if (o != MPI.COMM_WORLD && o != MPI.COMM_SELF && o != selfCart && o != selfGraph && o != inter
+                        && o != fixtures.half && !((Comm) o).Is_null()) {
+                    ((Comm) o).Free();
+                }
+            } else if (o instanceof Group) {
+                if (o != fixtures.worldGroup && o != fixtures.selfGroup && o != MPI.GROUP_EMPTY) ((Group) o).Free();
+            } else if (o instanceof Datatype) {
+                if (!o.toString().startsWith("MPI.") && o != fixtures.freedType) ((Datatype) o).Free();
+            } else if (o instanceof Op) {
+                if (!o.toString().startsWith("MPI.") && o != fixtures.freedOp) ((Op) o).Free();
+            }
+        } catch (IllegalStateException alreadyFreed) {
+            // the call under test freed it
+        } catch (RuntimeException x) {
+            fail(e, "cleanup", "freeing " + o + " threw " + x);
+        }
+    }
+
+    /** Requests passed in arrays (Waitall, Startall, ...) are completed and freed like results. */
+    private void disposeArguments(Object[] args, Entry e) {
+        for (Object a : args) {
+            if (a instanceof Request[]) for (Request r : (Request[]) a) if (r != MPI.REQUEST_NULL) dispose(r, e);
+        }
+    }
+
+    private boolean notCalled(Entry e, String phase) {
+        String k = declared(e) + "." + e.name();
+        if (NOT_CALLED.containsKey(k) || NOT_CALLED.containsKey(k + "#" + phase)) {
+            exempt++;
+            return true;
+        }
+        return false;
+    }
+
+    private static String declared(Entry e) {
+        return e.executable.getDeclaringClass().getSimpleName();
+    }
+
+    private static String key(Entry e) {
+        return declared(e) + "." + e.name();
+    }
+
+    private void fail(Entry e, String label, String problem) {
+        failed++;
+        String line = e.label() + " [" + label + "]: " + problem;
+        failures.add(line);
+        System.out.println("BADINPUT FAIL " + line);
+    }
+
+    private void finish(int before) {
+        if (failures.size() == before) return;
+        List<String> mine = failures.subList(before, failures.size());
+        throw new AssertionError(mine.size() + " failures: " + String.join(" | ", mine.subList(0,
+                Math.min(12, mine.size()))));
+    }
+
+    /** A real exchange on COMM_WORLD: a ring Sendrecv and an Allreduce, both checked. */
+    private void healthCheck() {
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.Rank(), size = world.Size();
+        int[] out = {rank * 7 + 1}, in = new int[1];
+        world.Sendrecv(out, 0, 1, MPI.INT, (rank + 1) % size, 5, in, 0, 1, MPI.INT, (rank + size - 1) % size, 5);
+        Check.eq(((rank + size - 1) % size) * 7 + 1, in[0], "ring value");
+        int[] sum = new int[1];
+        world.Allreduce(new int[] {rank + 1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
+        Check.eq(size * (size + 1) / 2, sum[0], "Allreduce");
+    }
+}
