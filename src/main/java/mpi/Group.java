@@ -143,18 +143,21 @@ public class Group {
 
     /** Frees the group; communicators made from it are unaffected. */
     public void Free() throws MPIException {
-        String call = "Group.Free";
+        free("Group.Free");
+    }
+
+    /** MPJ Express's spelling of {@link #Free}. */
+    public void free() throws MPIException {
+        free("Group.free");
+    }
+
+    private void free(String call) {
         requireLive(call, "group");
         if (predefined) throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
         // MPI hands out MPI_GROUP_EMPTY itself for empty results; that handle is never freed.
         if (handle != MPI.GROUP_EMPTY.handle) MPIException.check(NativeMPIJNI.group_free(handle), call);
         unusable = "has been freed";
         tracked.freed();
-    }
-
-    /** MPJ Express's spelling of {@link #Free}. */
-    public void free() throws MPIException {
-        Free();
     }
 
     /** MPI.GROUP_NULL. */

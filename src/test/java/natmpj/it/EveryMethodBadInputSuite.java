@@ -78,7 +78,6 @@ public final class EveryMethodBadInputSuite {
 
         BASELINE_REFUSED.put("Comm.Attr_delete", mpi.MPIException.class); // only predefined keyvals exist: MPI refuses
 
-        SPELLINGS.put("Group.free", "Group.Free"); // MPJ Express's spelling
         SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
 
         VALID_WHEN_FREED.put("Is_null", "answers whether the handle is null or freed: true");
