@@ -24,6 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 import natmpj.it.BadInputSuite;
 import natmpj.it.FailingRankSuite;
 import natmpj.it.PointToPointSuite;
+import natmpj.it.SignalSuite;
 
 /**
  * Multi-rank tests: every suite under a real mpirun for each MPI flavour built (-Dnatmpj.test.flavours), at each
@@ -37,7 +38,8 @@ import natmpj.it.PointToPointSuite;
  */
 class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
-    private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class};
+    private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class,
+            SignalSuite.class};
     /** Suites run once per JVM option set listed here (e.g. under each collector); the others once, as they are. */
     private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of();
     /** A failing rank must end its job within this many seconds (each takes a few). */
