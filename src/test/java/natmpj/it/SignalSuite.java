@@ -66,19 +66,9 @@ public final class SignalSuite {
                 exchange(world, rank, size, round); // right after the guard pages were hit
             }
             Check.isTrue(deepest > 1000, "stack depth reached: " + deepest);
-            // Collective calls from deep in the stack, well above the guard pages: half the depth this very method
-            // reaches without MPI (frames differ in size from recurse's), found locally so no rank overflows alone.
-            int frames = deepest;
-            while (frames > 16) {
-                try {
-                    deepAllreduce(null, frames);
-                    break;
-                } catch (StackOverflowError e) {
-                    frames /= 2;
-                }
-            }
-            Check.isTrue(frames > 100, "depth usable for MPI calls: " + frames);
-            for (int round = 0; round < 3; round++) Check.eq(size, deepAllreduce(world, frames / 2), "deep Allreduce");
+            // Collective calls from 1000 frames deep: deep, yet far from the guard pages whatever the frames' size
+            // (interpreted or compiled), so that no rank overflows alone and leaves the others in the Allreduce.
+            for (int round = 0; round < 3; round++) Check.eq(size, deepAllreduce(world, 1000), "deep Allreduce");
         });
         cases.add("safepoints_and_deoptimization_under_load", () -> {
             Check.eq(MPI.THREAD_MULTIPLE, provided, "provided level (another thread calls MPI)");
@@ -169,10 +159,9 @@ public final class SignalSuite {
         recurse(depth);
     }
 
-    /** Allreduce of 1 from {@code frames} calls deep; with a null comm, only the descent. */
+    /** Allreduce of 1 from {@code frames} calls deep. */
     private static int deepAllreduce(Intracomm comm, int frames) {
         if (frames > 0) return deepAllreduce(comm, frames - 1);
-        if (comm == null) return 0;
         int[] sum = new int[1];
         comm.Allreduce(new int[] {1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
         return sum[0];
