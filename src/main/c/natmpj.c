@@ -197,4 +197,3 @@ int natmpj_error_class(int code) {
     return cls;
 }
 
-int natmpj_abort(natmpj_handle comm, int code) { return MPI_Abort(COMM(comm), code); }

@@ -83,6 +83,7 @@ double natmpj_wtick(void);
 const char *natmpj_processor_name(void);
 const char *natmpj_error_string(int code);
 int natmpj_error_class(int code);
-int natmpj_abort(natmpj_handle comm, int code);
+int natmpj_abort(natmpj_handle comm, int code); /* ending.c, like the next */
+int natmpj_guard_exit(void); /* once MPI is initialized: an early exit says so; status 0 aborts the job */
 
 #endif

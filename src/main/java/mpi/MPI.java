@@ -341,6 +341,7 @@ public class MPI {
             boolean oneThread = provided[0] == THREAD_SINGLE || provided[0] == THREAD_FUNNELED;
             onlyThread = oneThread ? Thread.currentThread() : null;
             providedName = provided[0] == THREAD_SINGLE ? "THREAD_SINGLE" : "THREAD_FUNNELED";
+            FailingRank.watch(); // an uncaught exception or early exit on this rank must not hang the others
             state = ACTIVE;
             return provided[0];
         }

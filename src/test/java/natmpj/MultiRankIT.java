@@ -3,6 +3,7 @@ package natmpj;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
@@ -20,9 +21,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 
-import natmpj.it.AbortSuite;
 import natmpj.it.BadInputSuite;
+import natmpj.it.FailingRankSuite;
 import natmpj.it.PointToPointSuite;
+import natmpj.it.SignalSuite;
 
 /**
  * Multi-rank tests: every suite under a real mpirun for each MPI flavour built (-Dnatmpj.test.flavours), at each
@@ -31,17 +33,20 @@ import natmpj.it.PointToPointSuite;
  * is one JUnit test, passing when every rank passed it; a launch that hangs, crashes or exits non-zero fails with
  * the job's output attached.
  *
- * <p>The suites are every natmpj.it.*Suite class but AbortSuite (which ends its job on purpose);
- * -Dnatmpj.test.suites=PointToPointSuite,... runs only those.
+ * <p>The suites are every natmpj.it.*Suite class but FailingRankSuite (which ends its job on purpose, once per
+ * failure mode); -Dnatmpj.test.suites=PointToPointSuite,... runs only those.
  */
 class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
-    private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class};
+    private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class,
+            SignalSuite.class};
     /** Suites run once per JVM option set listed here (e.g. under each collector); the others once, as they are. */
     private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of(
             "LifetimeSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC")),
             // A heap committed up front, so resident memory shows native growth, not the heap's.
             "SoakSuite", List.of(List.of("-Xms96m", "-Xmx96m", "-XX:+AlwaysPreTouch")));
+    /** A failing rank must end its job within this many seconds (each takes a few). */
+    private static final long FAILING_RANK_BOUND_S = 60;
 
     @TestFactory
     Stream<DynamicNode> multiRank() throws Exception {
@@ -74,20 +79,41 @@ class MultiRankIT {
                             flavour + " np=2 " + name + " " + suite.getSimpleName())));
                 }
             }
-            if (selected(AbortSuite.class)) nodes.add(dynamicTest(flavour + " np=2 Abort ends the whole job", () -> {
-                MpiJob job = new MpiJob(flavour, 2, AbortSuite.class, javaHome, flavour + " np=2 AbortSuite").run();
-                assertFalse(job.timedOut, "the job did not end after Abort" + job.tail(60));
-                assertNotEquals(0, job.exitCode, "Abort must end the job with a non-zero code" + job.tail(60));
-            }));
+            if (selected(FailingRankSuite.class)) {
+                for (String np : list("natmpj.test.ranks", "2,4")) {
+                    for (String mode : FailingRankSuite.EXPECTED.keySet()) nodes.add(failingRank(flavour, np, mode));
+                }
+            }
         }
         return nodes.stream();
     }
 
-    /** The natmpj.it.*Suite classes compiled next to this test, minus AbortSuite, filtered by natmpj.test.suites. */
+    /**
+     * One rank fails (FailingRankSuite's mode) while the others wait in Recv: the job must end well within the bound,
+     * non-zero, saying why. (Not always with exit(3)'s 3: hydra may report the 9 of the ranks it killed.)
+     */
+    private static DynamicNode failingRank(String flavour, String np, String mode) {
+        String label = flavour + " np=" + np + " FailingRankSuite " + mode;
+        return dynamicTest(label + " ends the whole job", () -> {
+            MpiJob job = new MpiJob(flavour, Integer.parseInt(np), FailingRankSuite.class,
+                    System.getProperty("java.home"), label).withArgs(mode).withTimeout(FAILING_RANK_BOUND_S).run();
+            assertFalse(job.timedOut, "the job did not end after rank 1 failed (" + mode + ")" + job.tail(60));
+            assertNotEquals(0, job.exitCode, "a failing rank must end the job non-zero" + job.tail(60));
+            String output = Files.readString(job.log);
+            assertTrue(output.contains(FailingRankSuite.EXPECTED.get(mode)),
+                    "the output must say why: '" + FailingRankSuite.EXPECTED.get(mode) + "'" + job.tail(60));
+            if (mode.equals("user-handler")) {
+                assertFalse(output.contains("natmpj: uncaught exception"), "the user's handler was replaced"
+                        + job.tail(60));
+            }
+        });
+    }
+
+    /** The natmpj.it.*Suite classes compiled next to this test but FailingRankSuite, filtered by natmpj.test.suites. */
     private static List<Class<?>> suites() throws ClassNotFoundException, java.io.IOException {
         java.nio.file.Path dir;
         try {
-            dir = Paths.get(AbortSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            dir = Paths.get(FailingRankSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .resolve("natmpj/it");
         } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
@@ -100,7 +126,7 @@ class MultiRankIT {
         List<Class<?>> suites = new ArrayList<>();
         for (String name : names) {
             Class<?> suite = Class.forName("natmpj.it." + name);
-            if (suite != AbortSuite.class && selected(suite)) suites.add(suite);
+            if (suite != FailingRankSuite.class && selected(suite)) suites.add(suite);
         }
         return suites;
     }

@@ -1,0 +1,49 @@
+/*
+ * Ending the job when a rank ends early.
+ *
+ * A rank that exits before MPI_Finalize is caught by both launchers when its exit status is non-zero (the job ends
+ * with that status), but MPICH's hydra takes status 0 as success: it kills the other ranks, however far they got,
+ * and reports 0. So once MPI is initialized, an exit handler (which, unlike a JVM shutdown hook, sees the status
+ * that System.exit or the return from main gives) says which rank exited early and, for status 0, aborts the job
+ * with code 1. Exits at or above 128 are the JVM ending on a signal, usually the launcher's SIGTERM while it tears
+ * a failed job down: nothing is added to those.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "internal.h"
+
+/* Set once this process asked MPI to abort: MPI_Abort may leave through exit(), which must not abort again. */
+static volatile int aborting;
+
+int natmpj_abort(natmpj_handle comm, int code) {
+    aborting = 1;
+    return MPI_Abort(COMM(comm), code);
+}
+
+static void on_exit_before_finalize(int status, void *unused) {
+    (void)unused;
+    int initialized = 0, finalized = 0, rank = -1, len = 0;
+    if (aborting || status >= 128) return;
+    if (MPI_Initialized(&initialized) != MPI_SUCCESS || !initialized) return;
+    if (MPI_Finalized(&finalized) != MPI_SUCCESS || finalized) return;
+    char host[MPI_MAX_PROCESSOR_NAME] = "?";
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Get_processor_name(host, &len);
+    fflush(stdout);
+    fprintf(stderr, "natmpj: rank %d (host %s, pid %ld) is exiting with status %d without MPI.Finalize: %s\n", rank,
+            host, (long)getpid(), status, status == 0 ? "aborting the MPI job" : "the MPI job ends");
+    fflush(stderr);
+    if (status == 0) {
+        aborting = 1;
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
+int natmpj_guard_exit(void) {
+    static int registered;
+    if (registered) return 0;
+    registered = 1;
+    return on_exit(on_exit_before_finalize, NULL);
+}

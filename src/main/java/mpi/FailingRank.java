@@ -1,0 +1,66 @@
+package mpi;
+
+import java.io.PrintStream;
+
+import natmpj.jni.NativeMPIJNI;
+
+/**
+ * What a rank that fails between MPI.Init and MPI.Finalize does, so that the other ranks, likely blocked waiting
+ * for it, are not left hanging.
+ *
+ * <ul>
+ *   <li>An uncaught exception, on any thread, aborts the whole job (MPI_Abort on COMM_WORLD with code 1) after
+ *       printing a line naming the rank, host, pid and thread, then the stack trace, on stderr. Without this, an
+ *       exception in a thread other than main leaves that thread dead and the ranks waiting for it hung forever.
+ *       A default handler the program installed before Init is kept as it is (the program chose what to do; it
+ *       can call {@code MPI.COMM_WORLD.Abort}); one installed after Init replaces this one. Off with
+ *       {@code -Dnatmpj.abortOnUncaughtException=false}.</li>
+ *   <li>An exit before Finalize (System.exit, or main returning without Finalize) prints a line naming the rank
+ *       and the status; status 0 also aborts the job with code 1, as MPICH would otherwise report success for a
+ *       job whose other ranks it killed (see ending.c). A non-zero status already ends the job with that status
+ *       under both launchers. Off with {@code -Dnatmpj.abortOnExitWithoutFinalize=false}.</li>
+ * </ul>
+ * A rank killed by a signal needs nothing from the rank itself: both launchers end the job.
+ */
+final class FailingRank {
+    private FailingRank() {}
+
+    /** Called by MPI.Init once MPI is initialized and COMM_WORLD's rank is known. */
+    static void watch() {
+        if (enabled("natmpj.abortOnExitWithoutFinalize")) NativeMPIJNI.guard_exit();
+        if (enabled("natmpj.abortOnUncaughtException") && Thread.getDefaultUncaughtExceptionHandler() == null) {
+            String where = "rank " + MPI.COMM_WORLD.rank + " (host " + host() + ", pid "
+                    + ProcessHandle.current().pid() + ")";
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> abortJob(where, thread, e));
+        }
+    }
+
+    private static void abortJob(String where, Thread thread, Throwable e) {
+        PrintStream err = System.err;
+        try {
+            MPI.requireActiveOnAnyThread("uncaught exception");
+        } catch (IllegalStateException notActive) { // before Init or after Finalize: what the JVM would do
+            err.print("Exception in thread \"" + thread.getName() + "\" ");
+            e.printStackTrace(err);
+            return;
+        }
+        System.out.flush();
+        err.println("natmpj: uncaught exception in thread \"" + thread.getName() + "\" on " + where
+                + ": aborting the MPI job");
+        e.printStackTrace(err);
+        err.flush();
+        int rc = NativeMPIJNI.abort(MPI.COMM_WORLD.handle, 1);
+        err.println("natmpj: MPI_Abort returned " + rc + "; halting this rank");
+        err.flush();
+        Runtime.getRuntime().halt(1);
+    }
+
+    private static String host() {
+        String name = NativeMPIJNI.processor_name();
+        return name == null ? "?" : name;
+    }
+
+    private static boolean enabled(String property) {
+        return !"false".equalsIgnoreCase(System.getProperty(property, "true").trim());
+    }
+}
