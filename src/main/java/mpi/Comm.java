@@ -14,6 +14,9 @@ import natmpj.jni.NativeMPIJNI;
  * arrays are pinned for the duration of the call, direct buffers are passed by address.
  */
 public class Comm {
+    /** Whether a pinned array stops the collector (see NativeLibrary.gcPinsRegions): Recv then waits unpinned. */
+    private static final boolean PINNING_STOPS_GC = !natmpj.internal.NativeLibrary.gcPinsRegions();
+
     long handle;
     private final String name;
     /** Freed, or MPI.COMM_NULL: every call refuses it rather than hand MPI a dead handle. */
@@ -131,13 +134,21 @@ public class Comm {
         StatusBuffer status = StatusBuffer.current();
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
-        if (staged == null) {
-            rc = NativeMPIJNI.recv(Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle, source,
-                    tag, handle, status.address);
-        } else {
+        if (staged != null) {
             rc = NativeMPIJNI.recv(null, staged.address, 0, count, datatype.handle, source, tag, handle,
                     status.address);
             staged.finishReceive(rc, call);
+        } else if (PINNING_STOPS_GC && count > 0 && source != MPI.PROC_NULL && !(buf instanceof java.nio.Buffer)) {
+            // Wait unpinned, pin only to copy: a critical region held while waiting would stop every collection in
+            // this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the message came.
+            long[] message = new long[1];
+            rc = NativeMPIJNI.mprobe(source, tag, handle, status.address, message);
+            if (rc == 0) {
+                rc = NativeMPIJNI.recv_matched(buf, 0, off, count, datatype.handle, message[0], status.address);
+            }
+        } else {
+            rc = NativeMPIJNI.recv(Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle, source,
+                    tag, handle, status.address);
         }
         Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
