@@ -22,7 +22,11 @@ import org.junit.jupiter.api.TestFactory;
 
 import natmpj.it.AbortSuite;
 import natmpj.it.BadInputSuite;
+import natmpj.it.GcSuite;
+import natmpj.it.PinningMultipleSuite;
+import natmpj.it.PinningSuite;
 import natmpj.it.PointToPointSuite;
+import natmpj.it.ThreadSuite;
 
 /**
  * Multi-rank tests: every suite under a real mpirun for each MPI flavour built (-Dnatmpj.test.flavours), at each
@@ -36,9 +40,24 @@ import natmpj.it.PointToPointSuite;
  */
 class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
-    private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class};
+    private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class,
+            PinningSuite.class, PinningMultipleSuite.class, ThreadSuite.class, GcSuite.class};
     /** Suites run once per JVM option set listed here (e.g. under each collector); the others once, as they are. */
-    private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of();
+    private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of(
+            "PinningSuite", List.of(pinning(), pinning("-XX:+UseG1GC"), pinning("-XX:+UseParallelGC")),
+            "PinningMultipleSuite", List.of(pinning("-XX:+UseG1GC"), pinning("-XX:+UseParallelGC")),
+            "GcSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC"), List.of("-XX:+UseSerialGC"),
+                    List.of("-XX:+UseZGC")));
+
+    /** A small heap (frequent collections) and what bin/mpjrun passes to JDKs before 25, plus the collector. */
+    private static List<String> pinning(String... collector) {
+        List<String> options = new ArrayList<>(List.of(collector));
+        options.add("-Xmx128m");
+        if (Runtime.version().feature() < 25) {
+            options.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GCLockerRetryAllocationCount=1000"));
+        }
+        return options;
+    }
 
     @TestFactory
     Stream<DynamicNode> multiRank() throws Exception {
