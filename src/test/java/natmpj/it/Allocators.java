@@ -24,7 +24,7 @@ final class Allocators implements AutoCloseable {
                     try {
                         kept.add(new byte[1 + random.nextInt(maxBytes)]);
                         if (kept.size() > 16) kept.remove(random.nextInt(kept.size()));
-                        if (allocations.incrementAndGet() % 200 == 0) System.gc();
+                        if (allocations.incrementAndGet() % 1000 == 0) System.gc();
                     } catch (OutOfMemoryError e) {
                         kept.clear();
                         outOfMemory.incrementAndGet();

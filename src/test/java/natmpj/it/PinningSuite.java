@@ -50,7 +50,7 @@ public final class PinningSuite {
             int n = 1024;
             int[] out = new int[n], in = new int[n];
             try (Allocators allocators = new Allocators(3, 1 << 20)) {
-                for (int round = 0; round < 6000; round++) {
+                for (int round = 0; round < 3000; round++) {
                     Values.fill("INT", out, 0, 4, round * 10L + rank);
                     if (round % 2 == 0) {
                         world.Sendrecv(out, 0, n, MPI.INT, partner, 3, in, 0, n, MPI.INT, partner, 3);
