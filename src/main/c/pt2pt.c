@@ -59,6 +59,17 @@ int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_hand
     return rc;
 }
 
+int natmpj_recv_matched(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
+                        natmpj_handle message, int *status) {
+    void *buf = BUF(rarray, rdirect, off);
+    MPI_Message msg = (MPI_Message)message;
+    MPI_Status st;
+    NEED_BUFFER(buf, count);
+    int rc = MPI_Mrecv(buf, count, TYPE(type), &msg, &st);
+    if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
+    return rc;
+}
+
 int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype, int dest, int stag,
                     void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype, int source, int rtag,
                     natmpj_handle comm, int *status) {

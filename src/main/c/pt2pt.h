@@ -9,6 +9,9 @@ int natmpj_send(int mode, void *sarray, void *sdirect, int64_t off, int count, n
                 int dest, int tag, natmpj_handle comm);
 int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
                 int source, int tag, natmpj_handle comm, int *status);
+/* Receives a message matched by natmpj_mprobe (so a pinned rarray is held only while the data is copied). */
+int natmpj_recv_matched(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
+                        natmpj_handle message, int *status);
 int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype, int dest, int stag,
                     void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype, int source, int rtag,
                     natmpj_handle comm, int *status);

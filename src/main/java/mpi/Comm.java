@@ -15,6 +15,15 @@ import natmpj.jni.NativeMPIJNI;
  * arrays are pinned for the duration of the call, direct buffers are passed by address.
  */
 public class Comm {
+    /**
+     * Opt-in ({@code -Dnatmpj.recvWaitsUnpinned=true}), and only where a pinned array stops the collector (see
+     * NativeLibrary.gcPinsRegions): a blocking Recv into an array waits for its message unpinned (MPI_Mprobe) and
+     * pins only to copy it in (MPI_Mrecv), so the JVM's other threads can allocate meanwhile. Off by default: it
+     * costs 0.1-0.17 us a receive (README, Threads).
+     */
+    private static final boolean RECV_WAITS_UNPINNED = Boolean.getBoolean("natmpj.recvWaitsUnpinned")
+            && !natmpj.internal.NativeLibrary.gcPinsRegions();
+
     long handle;
     private final String name;
     /** Freed, or MPI.COMM_NULL: every call refuses it rather than hand MPI a dead handle. */
@@ -141,13 +150,21 @@ public class Comm {
         StatusBuffer status = StatusBuffer.current();
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
-        if (staged == null) {
-            rc = NativeMPIJNI.recv(Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle, source,
-                    tag, handle, status.address);
-        } else {
+        if (staged != null) {
             rc = NativeMPIJNI.recv(null, staged.address, 0, count, datatype.handle, source, tag, handle,
                     status.address);
             staged.finishReceive(rc, call);
+        } else if (RECV_WAITS_UNPINNED && count > 0 && source != MPI.PROC_NULL && !(buf instanceof java.nio.Buffer)) {
+            // Wait unpinned, pin only to copy: a critical region held while waiting would stop every collection in
+            // this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the message came.
+            long[] message = new long[1];
+            rc = NativeMPIJNI.mprobe(source, tag, handle, status.address, message);
+            if (rc == 0) {
+                rc = NativeMPIJNI.recv_matched(buf, 0, off, count, datatype.handle, message[0], status.address);
+            }
+        } else {
+            rc = NativeMPIJNI.recv(Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle, source,
+                    tag, handle, status.address);
         }
         Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);

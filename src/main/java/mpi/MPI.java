@@ -438,8 +438,8 @@ public class MPI {
     private static IllegalStateException wrongThread(String call, Thread only) {
         return new IllegalStateException(call + ": called from thread \"" + Thread.currentThread().getName()
                 + "\", but MPI provides " + providedName + ", so only thread \"" + only.getName()
-                + "\" (the one that called MPI.Init) may call MPI; to call it from other threads, initialize with "
-                + "MPI.Init_thread(args, MPI.THREAD_SERIALIZED) or THREAD_MULTIPLE");
+                + "\" (the one that initialized MPI) may call MPI; to call MPI from other threads, initialize with "
+                + "MPI.Init_thread(args, MPI.THREAD_SERIALIZED) (one thread at a time) or MPI.THREAD_MULTIPLE");
     }
 
     private static IllegalStateException notActive(String call) {

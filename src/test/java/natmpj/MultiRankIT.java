@@ -23,8 +23,12 @@ import org.junit.jupiter.api.TestFactory;
 
 import natmpj.it.BadInputSuite;
 import natmpj.it.FailingRankSuite;
+import natmpj.it.GcSuite;
+import natmpj.it.PinningMultipleSuite;
+import natmpj.it.PinningSuite;
 import natmpj.it.PointToPointSuite;
 import natmpj.it.SignalSuite;
+import natmpj.it.ThreadSuite;
 
 /**
  * Multi-rank tests: every suite under a real mpirun for each MPI flavour built (-Dnatmpj.test.flavours), at each
@@ -39,14 +43,29 @@ import natmpj.it.SignalSuite;
 class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
     private static final Class<?>[] EXTRA_JDK_SUITES = {PointToPointSuite.class, BadInputSuite.class,
-            SignalSuite.class};
+            SignalSuite.class, PinningSuite.class, PinningMultipleSuite.class, ThreadSuite.class, GcSuite.class};
     /** Suites run once per JVM option set listed here (e.g. under each collector); the others once, as they are. */
     private static final Map<String, List<List<String>>> JVM_VARIANTS = Map.of(
             "LifetimeSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC")),
             // A heap committed up front, so resident memory shows native growth, not the heap's.
-            "SoakSuite", List.of(List.of("-Xms96m", "-Xmx96m", "-XX:+AlwaysPreTouch")));
+            "SoakSuite", List.of(List.of("-Xms96m", "-Xmx96m", "-XX:+AlwaysPreTouch")),
+            "PinningSuite", List.of(pinning(), pinning("-XX:+UseG1GC"), pinning("-XX:+UseParallelGC"),
+                    pinning("-Dnatmpj.recvWaitsUnpinned=true")),
+            "PinningMultipleSuite", List.of(pinning("-XX:+UseG1GC"), pinning("-XX:+UseParallelGC")),
+            "GcSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC"), List.of("-XX:+UseSerialGC"),
+                    List.of("-XX:+UseZGC")));
     /** A failing rank must end its job within this many seconds (each takes a few). */
     private static final long FAILING_RANK_BOUND_S = 60;
+
+    /** A small heap (frequent collections) and what bin/mpjrun passes to JDKs before 25, plus the options given. */
+    private static List<String> pinning(String... options) {
+        List<String> all = new ArrayList<>(List.of(options));
+        all.add("-Xmx128m");
+        if (Runtime.version().feature() < 25) {
+            all.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:GCLockerRetryAllocationCount=1000"));
+        }
+        return all;
+    }
 
     @TestFactory
     Stream<DynamicNode> multiRank() throws Exception {

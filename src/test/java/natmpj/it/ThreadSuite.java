@@ -1,5 +1,6 @@
 package natmpj.it;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -9,12 +10,16 @@ import mpi.MPI;
 import mpi.Request;
 
 /**
- * MPI_THREAD_MULTIPLE under a real mpirun: several Java threads per rank exchange messages at once (blocking on
- * arrays, non-blocking on arrays and direct buffers) while allocating enough to force collections, data verified.
- * The blocking receives on arrays are where pinning would deadlock the JVM (see RequestBuffer.forBlocking).
+ * MPI_THREAD_MULTIPLE under a real mpirun: several Java threads per rank exchange messages at once, each on its own
+ * duplicated communicator and on COMM_WORLD with its own tags (blocking and non-blocking, arrays and direct
+ * buffers), while others run collectives on their own duplicates, thousands of rounds, all data verified. Threads
+ * allocate as they go, so collections happen while arrays are in MPI's hands (see RequestBuffer.forBlocking).
  */
 public final class ThreadSuite {
-    static final int THREADS = 4, ROUNDS = 300;
+    /** Rounds per thread at 2 ranks (halved at 4: 4 ranks x 5 threads share 2 cores, and MPI threads spin). */
+    static final int THREADS = 4, ROUNDS = 2000, COLLECTIVE_ROUNDS = 400;
+    /** Most messages are small (many rounds, quick); every LARGE_EVERY-th is beyond the eager limits of both MPIs. */
+    static final int SMALL = 600, LARGE = 40000, LARGE_EVERY = 97;
 
     public static void main(String[] args) throws Exception {
         Cases cases = new Cases();
@@ -22,6 +27,8 @@ public final class ThreadSuite {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
+        int rounds = size <= 2 ? ROUNDS : ROUNDS / 2, collectiveRounds = size <= 2 ? COLLECTIVE_ROUNDS
+                : COLLECTIVE_ROUNDS / 2;
 
         cases.add("provides_thread_multiple", () -> {
             Check.eq(MPI.THREAD_MULTIPLE, provided, "provided level");
@@ -35,54 +42,113 @@ public final class ThreadSuite {
             Check.eq(Boolean.FALSE, other.get(), "another thread is not main");
         });
         cases.add("threads_exchange_concurrently", () -> {
-            List<Thread> threads = new ArrayList<>();
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            for (int t = 0; t < THREADS; t++) {
-                int id = t;
-                Thread thread = new Thread(() -> {
-                    try {
-                        exchange(world, rank, right, left, id);
-                    } catch (Throwable e) {
-                        failure.compareAndSet(null, e);
-                    }
-                }, "exchanger-" + t);
-                threads.add(thread);
-                thread.start();
-            }
-            for (Thread t : threads) t.join();
-            if (failure.get() != null) throw new AssertionError("a thread failed: " + failure.get(), failure.get());
+            Intracomm[] comms = dups(world, THREADS);
+            inThreads("exchanger", THREADS, id -> exchange(world, comms[id], rank, right, left, id, rounds));
+            for (Intracomm c : comms) c.Free();
         });
         cases.add("collectives_on_duplicated_communicators", () -> {
-            Intracomm[] comms = new Intracomm[THREADS];
-            for (int t = 0; t < THREADS; t++) comms[t] = (Intracomm) world.clone(); // collective: main thread
-            List<Thread> threads = new ArrayList<>();
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            for (int t = 0; t < THREADS; t++) {
-                int id = t;
-                Thread thread = new Thread(() -> {
-                    try {
-                        collectives(comms[id], rank, size, id);
-                    } catch (Throwable e) {
-                        failure.compareAndSet(null, e);
-                    }
-                }, "collective-" + t);
-                threads.add(thread);
-                thread.start();
-            }
-            for (Thread t : threads) t.join();
+            Intracomm[] comms = dups(world, THREADS);
+            inThreads("collective", THREADS, id -> collectives(comms[id], rank, size, id, collectiveRounds));
             for (Intracomm c : comms) c.Free();
-            if (failure.get() != null) throw new AssertionError("a thread failed: " + failure.get(), failure.get());
+        });
+        cases.add("exchanges_and_collectives_at_once", () -> {
+            Intracomm[] comms = dups(world, THREADS);
+            inThreads("mixed", THREADS, id -> {
+                if (id % 2 == 0) exchange(world, comms[id], rank, right, left, id, rounds / 8);
+                else collectives(comms[id], rank, size, id, collectiveRounds / 4);
+            });
+            for (Intracomm c : comms) c.Free();
         });
         cases.run(true);
         MPI.Finalize();
         cases.write(rank);
     }
 
-    /** Each thread runs its own sequence of collectives on its own communicator, on direct buffers. */
-    static void collectives(Intracomm comm, int rank, int size, int id) {
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(8 * 64).order(java.nio.ByteOrder.nativeOrder());
-        java.nio.ByteBuffer out = java.nio.ByteBuffer.allocateDirect(8 * 64).order(java.nio.ByteOrder.nativeOrder());
-        for (int round = 0; round < ROUNDS; round++) {
+    interface ThreadBody {
+        void run(int id) throws Exception;
+    }
+
+    /** Runs body(0..n-1) in n threads, waits for all, rethrows the first failure naming its thread. */
+    static void inThreads(String name, int n, ThreadBody body) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int t = 0; t < n; t++) {
+            int id = t;
+            Thread thread = new Thread(() -> {
+                try {
+                    body.run(id);
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, new AssertionError(name + "-" + id + ": " + e, e));
+                }
+            }, name + "-" + t);
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread t : threads) t.join();
+        if (failure.get() != null) throw (AssertionError) failure.get();
+    }
+
+    /** n duplicates of comm (collective: called by the main thread of every rank in the same order). */
+    static Intracomm[] dups(Intracomm comm, int n) {
+        Intracomm[] comms = new Intracomm[n];
+        for (int i = 0; i < n; i++) comms[i] = (Intracomm) comm.clone();
+        return comms;
+    }
+
+    /**
+     * Thread id sends to thread id of the right neighbour and receives from the left one's, on its own communicator
+     * or on COMM_WORLD with its own tags, cycling through the kinds of call; every round allocates garbage. The
+     * receive buffer has a guard element on each side, which must stay untouched.
+     */
+    static void exchange(Intracomm world, Intracomm own, int rank, int right, int left, int id, int rounds) {
+        List<long[]> junk = new ArrayList<>();
+        int mine = 100 + id;
+        for (int round = 0; round < rounds; round++) {
+            int n = round % LARGE_EVERY == LARGE_EVERY - 1 ? LARGE : 1 + (round * 131 + id * 17) % SMALL;
+            long seed = round * 10L + id + rank * 100000L, leftSeed = round * 10L + id + left * 100000L;
+            String what = "round " + round + " (" + n + " ints)";
+            int kind = round % 5;
+            if (kind < 3) { // Java arrays
+                int[] out = new int[n];
+                Values.fill("INT", out, 0, n, seed);
+                int[] in = new int[n + 2];
+                in[0] = -7;
+                in[n + 1] = -9;
+                if (kind == 0) {
+                    Request s = own.Isend(out, 0, n, MPI.INT, right, 1);
+                    own.Recv(in, 1, n, MPI.INT, left, 1);
+                    s.Wait();
+                } else if (kind == 1) {
+                    own.Sendrecv(out, 0, n, MPI.INT, right, 2, in, 1, n, MPI.INT, left, 2);
+                } else {
+                    Request r = world.Irecv(in, 1, n, MPI.INT, left, mine);
+                    world.Send(out, 0, n, MPI.INT, right, mine);
+                    r.Wait();
+                }
+                Values.expect("INT", in, 1, n + 1, leftSeed, "kind " + kind + " " + what);
+                Check.isTrue(in[0] == -7 && in[n + 1] == -9, "kind " + kind + " guards " + what);
+            } else { // direct buffers
+                ByteBuffer out = Values.direct("INT", n), in = Values.direct("INT", n);
+                Values.fill("INT", out, 0, n, seed);
+                if (kind == 3) {
+                    Request[] both = {world.Irecv(in, 0, n, MPI.INT, left, mine + THREADS),
+                            world.Isend(out, 0, n, MPI.INT, right, mine + THREADS)};
+                    Request.Waitall(both);
+                } else {
+                    own.Sendrecv(out, 0, n, MPI.INT, right, 3, in, 0, n, MPI.INT, left, 3);
+                }
+                Values.expect("INT", in, 0, n, leftSeed, "kind " + kind + " " + what);
+            }
+            for (int k = 0; k < 8; k++) junk.add(new long[2000]);
+            if (junk.size() > 400) junk.clear();
+        }
+    }
+
+    /** A sequence of collectives on comm, on direct buffers and arrays, each result computed independently. */
+    static void collectives(Intracomm comm, int rank, int size, int id, int rounds) {
+        ByteBuffer in = Values.direct("LONG", 64), out = Values.direct("LONG", 64);
+        long[] gathered = new long[size];
+        for (int round = 0; round < rounds; round++) {
             for (int i = 0; i < 64; i++) in.putLong(8 * i, (long) rank * round + i + id);
             comm.Allreduce(in, 0, out, 0, 64, MPI.LONG, MPI.SUM);
             long expected = (long) round * size * (size - 1) / 2 + (long) size * (5 + id);
@@ -91,27 +157,11 @@ public final class ThreadSuite {
             if (rank == root) out.putLong(0, round * 1000L + id);
             comm.Bcast(out, 0, 1, MPI.LONG, root);
             Check.eq(round * 1000L + id, out.getLong(0), "thread " + id + " bcast round " + round);
-        }
-    }
-
-    /** Thread id talks to thread id of the neighbours on its own tags; every round allocates garbage. */
-    static void exchange(Intracomm world, int rank, int right, int left, int id) {
-        List<long[]> junk = new ArrayList<>();
-        for (int round = 0; round < ROUNDS; round++) {
-            int n = 1 + (round * 131 + id * 17) % 20000;
-            int[] out = new int[n];
-            Values.fill("INT", out, 0, n, round * 10L + id + rank * 100000L);
-            int[] in = new int[n];
-            if (round % 2 == 0) {
-                Request s = world.Isend(out, 0, n, MPI.INT, right, 100 + id);
-                world.Recv(in, 0, n, MPI.INT, left, 100 + id);
-                s.Wait();
-            } else {
-                world.Sendrecv(out, 0, n, MPI.INT, right, 200 + id, in, 0, n, MPI.INT, left, 200 + id);
+            long[] mine = {rank * 7L + round + id};
+            comm.Allgather(mine, 0, 1, MPI.LONG, gathered, 0, 1, MPI.LONG);
+            for (int r = 0; r < size; r++) {
+                Check.eq(r * 7L + round + id, gathered[r], "thread " + id + " allgather round " + round + " from " + r);
             }
-            Values.expect("INT", in, 0, n, round * 10L + id + left * 100000L, "thread " + id + " round " + round);
-            for (int k = 0; k < 50; k++) junk.add(new long[2000]);
-            if (junk.size() > 500) junk.clear();
         }
     }
 }

@@ -1,0 +1,150 @@
+package natmpj.it;
+
+import java.nio.ByteBuffer;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+
+/**
+ * Non-blocking and persistent requests on arrays and direct buffers while another thread calls System.gc() in a
+ * loop: send buffers are dropped right after their request starts, requests right after they complete, every round
+ * uses new buffers; every message is checked against values computed independently. A buffer collected or moved
+ * while MPI still uses it shows up as wrong data or a crash. MultiRankIT runs it under several collectors.
+ */
+public final class GcSuite {
+    static final int ROUNDS = 1200;
+
+    public static void main(String[] args) throws Exception {
+        Cases cases = new Cases();
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.Rank(), size = world.Size();
+        int right = (rank + 1) % size, left = (rank + size - 1) % size;
+
+        cases.add("nonblocking_requests_while_collecting", () -> {
+            try (Collector gc = new Collector()) {
+                for (int round = 0; round < ROUNDS; round++) {
+                    int n = 1 + (round * 37) % 3000;
+                    boolean direct = round % 2 == 1;
+                    long seed = round * 100L;
+                    Object in1 = direct ? Values.direct("LONG", n) : new long[n];
+                    Object in2 = direct ? new double[n] : Values.direct("DOUBLE", n);
+                    Request[] requests = {
+                        world.Irecv(in1, 0, n, MPI.LONG, left, 1),
+                        world.Irecv(in2, 0, n, MPI.DOUBLE, left, 2),
+                        world.Isend(filled("LONG", direct, n, seed + rank), 0, n, MPI.LONG, right, 1),
+                        world.Isend(filled("DOUBLE", !direct, n, seed + rank + 7), 0, n, MPI.DOUBLE, right, 2),
+                    }; // the send buffers are unreachable from here on, but for the requests
+                    complete(requests, round);
+                    requests = null; // completed requests: collectable at once
+                    Values.expect("LONG", in1, 0, n, seed + left, "round " + round + " LONG");
+                    Values.expect("DOUBLE", in2, 0, n, seed + left + 7, "round " + round + " DOUBLE");
+                }
+                Check.isTrue(gc.collections > 0, "the collector thread ran");
+            }
+        });
+        cases.add("persistent_requests_while_collecting", () -> {
+            try (Collector gc = new Collector()) {
+                for (int set = 0; set < ROUNDS / 15; set++) {
+                    int n = 1 + (set * 211) % 5000;
+                    boolean direct = set % 2 == 0;
+                    long seed = set * 1000L;
+                    Object in1 = direct ? Values.direct("INT", n) : new int[n];
+                    Object in2 = direct ? new int[n] : Values.direct("INT", n);
+                    Prequest[] requests = {
+                        world.Recv_init(in1, 0, n, MPI.INT, left, 3),
+                        world.Recv_init(in2, 0, n, MPI.INT, left, 4),
+                        world.Send_init(filled("INT", direct, n, seed + rank), 0, n, MPI.INT, right, 3),
+                        world.Send_init(filled("INT", !direct, n, seed + rank + 5), 0, n, MPI.INT, right, 4),
+                    }; // only the persistent requests hold the send buffers now
+                    for (int start = 0; start < 15; start++) {
+                        if (start % 2 == 0) {
+                            Prequest.Startall(requests);
+                        } else {
+                            for (Prequest p : requests) p.Start();
+                        }
+                        complete(requests, start);
+                        Values.expect("INT", in1, 0, n, seed + left, "set " + set + " start " + start + " tag 3");
+                        Values.expect("INT", in2, 0, n, seed + left + 5, "set " + set + " start " + start + " tag 4");
+                        Values.fill("INT", in1, 0, n, -1); // so the next start must deliver again
+                        Values.fill("INT", in2, 0, n, -1);
+                    }
+                    for (Prequest p : requests) p.Free();
+                }
+                Check.isTrue(gc.collections > 0, "the collector thread ran");
+            }
+        });
+        cases.run(true);
+        MPI.Finalize();
+        cases.write(rank);
+    }
+
+    /** A new buffer (direct or array) of n elements holding the pattern for seed. */
+    static Object filled(String type, boolean direct, int n, long seed) {
+        Object buf = direct ? Values.direct(type, n) : Values.array(type, n);
+        Values.fill(type, buf, 0, n, seed);
+        return buf;
+    }
+
+    /** Completes all requests, by a different family of calls depending on the round. */
+    static void complete(Request[] requests, int round) {
+        int left = requests.length;
+        switch (round % 5) {
+        case 0:
+            Check.eq(requests.length, Request.Waitall(requests).length, "Waitall statuses");
+            return;
+        case 1:
+            while (left > 0) {
+                Status s = Request.Testany(requests);
+                if (s != null) left--;
+            }
+            return;
+        case 2:
+            while (left > 0) {
+                Request.Waitany(requests);
+                left--;
+            }
+            return;
+        case 3:
+            while (Request.Testall(requests) == null) Thread.onSpinWait();
+            return;
+        default:
+            while (left > 0) {
+                Status[] done = Request.Waitsome(requests);
+                left -= done.length;
+            }
+        }
+    }
+
+    /** A thread calling System.gc() in a loop (and making garbage: direct buffers too, for their cleaner). */
+    static final class Collector implements AutoCloseable {
+        private volatile boolean stop;
+        volatile long collections;
+        private final Thread thread = new Thread(() -> {
+            while (!stop) {
+                System.gc();
+                collections++;
+                for (int i = 0; i < 20; i++) ByteBuffer.allocateDirect(4096);
+                try {
+                    Thread.sleep(2); // a full collection per few rounds, but the ranks still get the cores
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "collector");
+
+        Collector() {
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop = true;
+            thread.join();
+        }
+    }
+}
