@@ -28,6 +28,15 @@ public final class Cases {
     /** Open once the rank is known: each line is flushed as it happens, so a hang or crash shows which case. */
     private PrintWriter live;
 
+    /**
+     * How many rounds a loop-heavy case runs: {@code full}, or {@code oversubscribed} when this job has more ranks
+     * than the machine has cores (oversubscribed MPICH ranks poll for their time slices: each message can take
+     * milliseconds). Call after MPI.Init.
+     */
+    public static int rounds(int full, int oversubscribed) {
+        return MPI.COMM_WORLD.Size() > Runtime.getRuntime().availableProcessors() ? oversubscribed : full;
+    }
+
     public void add(String name, Body body) {
         if (name.contains(" ") || cases.put(name, body) != null) throw new IllegalArgumentException("bad case " + name);
     }

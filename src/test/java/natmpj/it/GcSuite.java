@@ -15,18 +15,17 @@ import mpi.Status;
  * while MPI still uses it shows up as wrong data or a crash. MultiRankIT runs it under several collectors.
  */
 public final class GcSuite {
-    static final int ROUNDS = 1200;
-
     public static void main(String[] args) throws Exception {
         Cases cases = new Cases();
         MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
+        int rounds = Cases.rounds(1200, 150);
 
         cases.add("nonblocking_requests_while_collecting", () -> {
             try (Collector gc = new Collector()) {
-                for (int round = 0; round < ROUNDS; round++) {
+                for (int round = 0; round < rounds; round++) {
                     int n = 1 + (round * 37) % 3000;
                     boolean direct = round % 2 == 1;
                     long seed = round * 100L;
@@ -48,7 +47,7 @@ public final class GcSuite {
         });
         cases.add("persistent_requests_while_collecting", () -> {
             try (Collector gc = new Collector()) {
-                for (int set = 0; set < ROUNDS / 15; set++) {
+                for (int set = 0; set < rounds / 15; set++) {
                     int n = 1 + (set * 211) % 5000;
                     boolean direct = set % 2 == 0;
                     long seed = set * 1000L;

@@ -21,6 +21,7 @@ public final class PinningMultipleSuite {
         int rank = world.Rank(), size = world.Size();
         int partner = rank ^ 1;
         boolean paired = partner < size;
+        int calls = Cases.rounds(2000, 200);
         cases.add("blocked_receive_while_another_thread_must_allocate_to_send", () -> {
             if (!paired) return;
             int n = 100000;
@@ -78,7 +79,7 @@ public final class PinningMultipleSuite {
                 ThreadSuite.inThreads("pinner", 2, id -> {
                     int n = 512;
                     int[] out = new int[n], in = new int[n];
-                    for (int round = 0; round < 2000; round++) {
+                    for (int round = 0; round < calls; round++) {
                         Values.fill("INT", out, 0, 4, round * 10L + rank * 3L + id);
                         world.Sendrecv(out, 0, n, MPI.INT, partner, 10 + id, in, 0, n, MPI.INT, partner, 10 + id);
                         Values.expect("INT", in, 0, 4, round * 10L + partner * 3L + id, "pinner " + id + " round "

@@ -18,6 +18,7 @@ public final class PinningSuite {
         int rank = world.Rank(), size = world.Size();
         int partner = rank ^ 1;
         boolean paired = partner < size;
+        int calls = Cases.rounds(3000, 300);
         cases.add("blocked_receive_lets_other_threads_allocate", () -> {
             if (!paired) return;
             int n = 50000;
@@ -59,7 +60,7 @@ public final class PinningSuite {
             int n = 1024;
             int[] out = new int[n], in = new int[n];
             try (Allocators allocators = new Allocators(3, 1 << 20)) {
-                for (int round = 0; round < 3000; round++) {
+                for (int round = 0; round < calls; round++) {
                     Values.fill("INT", out, 0, 4, round * 10L + rank);
                     if (round % 2 == 0) {
                         world.Sendrecv(out, 0, n, MPI.INT, partner, 3, in, 0, n, MPI.INT, partner, 3);
