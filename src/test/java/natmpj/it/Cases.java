@@ -34,7 +34,21 @@ public final class Cases {
      * milliseconds). Call after MPI.Init.
      */
     public static int rounds(int full, int oversubscribed) {
-        return MPI.COMM_WORLD.Size() > Runtime.getRuntime().availableProcessors() ? oversubscribed : full;
+        return MPI.COMM_WORLD.Size() > machineCores() ? oversubscribed : full;
+    }
+
+    /** The machine's online cores: not availableProcessors(), which Open MPI's binding cuts to the rank's one. */
+    static int machineCores() {
+        try {
+            int cores = 0;
+            for (String range : Files.readString(Paths.get("/sys/devices/system/cpu/online")).trim().split(",")) {
+                String[] ends = range.split("-");
+                cores += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
+            }
+            return cores;
+        } catch (IOException | RuntimeException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
     }
 
     public void add(String name, Body body) {

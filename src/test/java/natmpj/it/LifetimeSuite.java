@@ -83,7 +83,7 @@ public final class LifetimeSuite {
                 Datatype.Vector(2, 1, 3, MPI.DOUBLE);
                 world.Group();
                 world.Send_init(new double[8], 0, 8, MPI.DOUBLE, right, 5);
-                world.Recv_init(ByteBufferOf(64), 0, 8, MPI.DOUBLE, left, 5);
+                world.Recv_init(Values.direct("DOUBLE", 8), 0, 8, MPI.DOUBLE, left, 5);
             }
             Check.eq(before.get(Kind.DATATYPE) + 500, LiveHandles.count(Kind.DATATYPE), "types before collection");
             awaitCollected(() -> {
@@ -109,7 +109,7 @@ public final class LifetimeSuite {
             // (here: until Finalize, which reports them, since nobody waits for them).
             for (int round = 0; round < DROPPED_RECEIVES; round++) {
                 if (round % 2 == 0) {
-                    world.Irecv(ByteBufferOf(8 * 1024), 0, 1024, MPI.LONG, left, 6);
+                    world.Irecv(Values.direct("LONG", 1024), 0, 1024, MPI.LONG, left, 6);
                 } else {
                     world.Irecv(new long[1024], 0, 1024, MPI.LONG, left, 6);
                 }
@@ -136,10 +136,6 @@ public final class LifetimeSuite {
         });
         cases.run(false);
         cases.write(rank);
-    }
-
-    static java.nio.ByteBuffer ByteBufferOf(int bytes) {
-        return java.nio.ByteBuffer.allocateDirect(bytes).order(java.nio.ByteOrder.nativeOrder());
     }
 
     /** Collects until {@code done} holds (null failure: just collect for a while). */

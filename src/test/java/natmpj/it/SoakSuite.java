@@ -2,7 +2,6 @@ package natmpj.it;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.Map;
@@ -37,8 +36,7 @@ public final class SoakSuite {
 
         // By default 20000 rounds, or 400 when ranks outnumber cores: oversubscribed MPICH ranks poll for their
         // time slices, some 40 ms a round. An explicit -Dnatmpj.it.soak.rounds always wins.
-        boolean oversubscribed = size > Runtime.getRuntime().availableProcessors();
-        int rounds = ROUNDS_SET != null ? ROUNDS_SET : oversubscribed ? 400 : 20_000;
+        int rounds = ROUNDS_SET != null ? ROUNDS_SET : Cases.rounds(20_000, 400);
         cases.add("rss_and_live_handles_stay_flat", () -> {
             Soak soak = new Soak(world, rank, right, left);
             // Long enough for the JIT to have compiled the round (its arenas and code cache grow until then).
@@ -87,7 +85,7 @@ public final class SoakSuite {
         final Intracomm world;
         final int rank, right, left;
         final int[] out = new int[N], in = new int[N], pout = new int[N], pin = new int[N];
-        final ByteBuffer dout = direct(N), din = direct(N);
+        final ByteBuffer dout = Values.direct("INT", N), din = Values.direct("INT", N);
         final Prequest[] persistent;
 
         Soak(Intracomm world, int rank, int right, int left) {
@@ -155,10 +153,6 @@ public final class SoakSuite {
             if (actual != expected) {
                 throw new AssertionError(what + " round " + round + ": expected " + expected + " got " + actual);
             }
-        }
-
-        static ByteBuffer direct(int ints) {
-            return ByteBuffer.allocateDirect(4 * ints).order(ByteOrder.nativeOrder());
         }
     }
 }
