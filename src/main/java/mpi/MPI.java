@@ -349,7 +349,8 @@ public class MPI {
 
     /**
      * Shuts MPI down; no MPI call may follow. Requests still active are reported on stderr (they are a bug in the
-     * program: MPI wants every request completed or freed first) and MPI finalizes without them.
+     * program: MPI wants every request completed or freed first) and MPI finalizes without them. Collective over
+     * COMM_WORLD, as MPI_Finalize is: natmpj puts a barrier before it (see natmpj_finalize in natmpj.c).
      */
     public static void Finalize() throws MPIException {
         synchronized (MPI.class) {
