@@ -23,6 +23,7 @@ import org.junit.jupiter.api.TestFactory;
 
 import natmpj.it.BadInputSuite;
 import natmpj.it.FailingRankSuite;
+import natmpj.it.FailureHandlingOffProgram;
 import natmpj.it.GcSuite;
 import natmpj.it.PinningMultipleSuite;
 import natmpj.it.PinningSuite;
@@ -38,7 +39,8 @@ import natmpj.it.ThreadSuite;
  * the job's output attached.
  *
  * <p>The suites are every natmpj.it.*Suite class but FailingRankSuite (which ends its job on purpose, once per
- * failure mode); -Dnatmpj.test.suites=PointToPointSuite,... runs only those.
+ * failure mode; FailureHandlingOffProgram runs with it); -Dnatmpj.test.suites=PointToPointSuite,... runs only
+ * those.
  */
 class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
@@ -101,6 +103,7 @@ class MultiRankIT {
             if (selected(FailingRankSuite.class)) {
                 for (String np : list("natmpj.test.ranks", "2,4")) {
                     for (String mode : FailingRankSuite.EXPECTED.keySet()) nodes.add(failingRank(flavour, np, mode));
+                    nodes.add(failureHandlingOff(flavour, np));
                 }
             }
         }
@@ -125,6 +128,30 @@ class MultiRankIT {
                 assertFalse(output.contains("natmpj: uncaught exception"), "the user's handler was replaced"
                         + job.tail(60));
             }
+        });
+    }
+
+    /**
+     * natmpj's failure handling switched off by its properties: an uncaught exception ends only its thread (every
+     * rank goes on), and returning without MPI.Finalize is left to the launcher (natmpj prints nothing, aborts
+     * nothing; Open MPI's mpirun reports it, MPICH's does not).
+     */
+    private static DynamicNode failureHandlingOff(String flavour, String np) {
+        String label = flavour + " np=" + np + " FailureHandlingOffProgram";
+        return dynamicTest(label + " leaves failures to the JVM and the launcher", () -> {
+            MpiJob job = new MpiJob(flavour, Integer.parseInt(np), FailureHandlingOffProgram.class,
+                    System.getProperty("java.home"), label)
+                    .withJvmOptions(List.of(FailureHandlingOffProgram.JVM_OPTIONS))
+                    .withTimeout(FAILING_RANK_BOUND_S).run();
+            assertFalse(job.timedOut, "the job did not end" + job.tail(60));
+            String output = Files.readString(job.log);
+            for (int r = 0; r < Integer.parseInt(np); r++) {
+                assertTrue(output.contains(FailureHandlingOffProgram.SURVIVED + r), "rank " + r + " went on"
+                        + job.tail(60));
+            }
+            assertTrue(output.contains("Exception in thread \"" + FailureHandlingOffProgram.WORKER + "\""),
+                    "the JVM's own report of the uncaught exception" + job.tail(60));
+            assertFalse(output.contains("natmpj: "), "natmpj's handlers stayed off" + job.tail(60));
         });
     }
 

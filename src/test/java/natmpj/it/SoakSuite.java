@@ -18,13 +18,20 @@ import natmpj.internal.LiveHandles;
  * A soak: many rounds, each doing a blocking exchange, a non-blocking one, a persistent one, a derived datatype
  * built, used and freed (and one dropped now and then, for the Cleaner), a communicator dup and a group made and
  * freed. Resident memory and natmpj's live MPI handle counts are taken after a warm-up (a fifth of the rounds, at
- * least 5000 or half) and at the end and must stay flat; both are printed as a SOAK line. Short by default (ci); the long form is
- * {@code -Dnatmpj.it.soak.rounds=1000000} (see ci/soak and README).
+ * least 5000 or half) and at the end and must stay flat; both are printed as a SOAK line. A million rounds at 2 ranks
+ * (ci), 400 when ranks outnumber cores; longer runs: {@code -Dnatmpj.it.soak.rounds=N} (see ci/soak and README).
+ *
+ * <p>MPICH on UCX before pmodels/mpich#7966 (merged September 2026) leaks 64 bytes for each committed derived datatype
+ * whose UCX handle has bit 31 set: in some runs every such type, depending on where the allocator places them. A C
+ * program committing and freeing the same vector leaks the same 64 bytes a type (heaptrack: ucp_dt_create_generic
+ * from MPI_Type_commit). On that MPI the allowed growth includes 64 bytes per datatype built while measuring.
  */
 public final class SoakSuite {
     static final Integer ROUNDS_SET = Integer.getInteger("natmpj.it.soak.rounds");
     /** Resident memory may grow this much over the measured rounds (JIT code, malloc arenas settling). */
     static final long RSS_SLACK_KIB = Long.getLong("natmpj.it.soak.rss.slack.kib", 8 * 1024);
+    /** What MPICH on UCX loses per committed derived datatype, at worst (see above). */
+    static final long MPICH_UCX_BYTES_PER_TYPE = 64;
     static final int N = 64;
 
     public static void main(String[] args) throws Exception {
@@ -34,9 +41,11 @@ public final class SoakSuite {
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
 
-        // By default 20000 rounds, or 400 when ranks outnumber cores: oversubscribed MPICH ranks poll for their
-        // time slices, some 40 ms a round. An explicit -Dnatmpj.it.soak.rounds always wins.
-        int rounds = ROUNDS_SET != null ? ROUNDS_SET : Cases.rounds(20_000, 400);
+        // By default a million rounds (10 to 20 s), or 400 when ranks outnumber cores: oversubscribed MPICH ranks
+        // poll for their time slices, some 40 ms a round. An explicit -Dnatmpj.it.soak.rounds always wins.
+        int rounds = ROUNDS_SET != null ? ROUNDS_SET : Cases.rounds(1_000_000, 400);
+        String library = MPI.Get_library_version();
+        boolean typesLeakInMpi = library.contains("MPICH") && library.contains("ch4:ucx");
         cases.add("rss_and_live_handles_stay_flat", () -> {
             Soak soak = new Soak(world, rank, right, left);
             // Long enough for the JIT to have compiled the round (its arenas and code cache grow until then).
@@ -54,10 +63,13 @@ public final class SoakSuite {
                     + " messages, " + 4L * rounds + " requests, " + rounds + " datatypes, " + rounds
                     + " communicator dups and frees); measured after " + warmUp + ": resident " + rssBefore
                     + " KiB -> " + rssAfter + " KiB (" + (rssAfter - rssBefore) + " KiB), live handles "
-                    + handlesBefore + " -> " + handlesAfter);
+                    + handlesBefore + " -> " + handlesAfter + (typesLeakInMpi ? "; MPICH on UCX may leak 64 bytes"
+                    + " per datatype (pmodels/mpich#7966)" : ""));
             Check.eq(handlesBefore, handlesAfter, "live MPI handles");
-            Check.isTrue(rssAfter - rssBefore <= RSS_SLACK_KIB, "resident memory grew " + (rssAfter - rssBefore)
-                    + " KiB over " + (rounds - warmUp) + " rounds (allowed " + RSS_SLACK_KIB + ")");
+            long allowed = RSS_SLACK_KIB + (typesLeakInMpi ? (rounds - warmUp) * MPICH_UCX_BYTES_PER_TYPE / 1024 : 0);
+            Check.isTrue(rssAfter - rssBefore <= allowed, "resident memory grew " + (rssAfter - rssBefore)
+                    + " KiB over " + (rounds - warmUp) + " rounds (allowed " + allowed + " KiB"
+                    + (typesLeakInMpi ? ", with 64 bytes per datatype that MPICH on UCX may leak" : "") + ")");
         });
         cases.run(true);
         MPI.Finalize();
