@@ -24,14 +24,15 @@ import natmpj.internal.LiveHandles;
  * <p>MPICH on UCX before pmodels/mpich#7966 (merged September 2026) leaks 64 bytes for each committed derived datatype
  * whose UCX handle has bit 31 set: in some runs every such type, depending on where the allocator places them. A C
  * program committing and freeing the same vector leaks the same 64 bytes a type (heaptrack: ucp_dt_create_generic
- * from MPI_Type_commit). On that MPI the allowed growth includes 64 bytes per datatype built while measuring.
+ * from MPI_Type_commit). On that MPI the allowed growth includes 72 bytes per datatype built while measuring.
  */
 public final class SoakSuite {
     static final Integer ROUNDS_SET = Integer.getInteger("natmpj.it.soak.rounds");
     /** Resident memory may grow this much over the measured rounds (JIT code, malloc arenas settling). */
     static final long RSS_SLACK_KIB = Long.getLong("natmpj.it.soak.rss.slack.kib", 8 * 1024);
-    /** What MPICH on UCX loses per committed derived datatype, at worst (see above). */
-    static final long MPICH_UCX_BYTES_PER_TYPE = 64;
+    /** What MPICH on UCX loses per committed derived datatype, at worst (see above): the 64-byte record plus what
+     *  the allocator loses around it (64.7 bytes a type measured over 8 million types). */
+    static final long MPICH_UCX_BYTES_PER_TYPE = 72;
     static final int N = 64;
 
     public static void main(String[] args) throws Exception {
@@ -69,7 +70,7 @@ public final class SoakSuite {
             long allowed = RSS_SLACK_KIB + (typesLeakInMpi ? (rounds - warmUp) * MPICH_UCX_BYTES_PER_TYPE / 1024 : 0);
             Check.isTrue(rssAfter - rssBefore <= allowed, "resident memory grew " + (rssAfter - rssBefore)
                     + " KiB over " + (rounds - warmUp) + " rounds (allowed " + allowed + " KiB"
-                    + (typesLeakInMpi ? ", with 64 bytes per datatype that MPICH on UCX may leak" : "") + ")");
+                    + (typesLeakInMpi ? ", with " + MPICH_UCX_BYTES_PER_TYPE + " bytes per datatype that MPICH on UCX may leak" : "") + ")");
         });
         cases.run(true);
         MPI.Finalize();
