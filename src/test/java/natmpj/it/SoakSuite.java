@@ -70,7 +70,8 @@ public final class SoakSuite {
             long allowed = RSS_SLACK_KIB + (typesLeakInMpi ? (rounds - warmUp) * MPICH_UCX_BYTES_PER_TYPE / 1024 : 0);
             Check.isTrue(rssAfter - rssBefore <= allowed, "resident memory grew " + (rssAfter - rssBefore)
                     + " KiB over " + (rounds - warmUp) + " rounds (allowed " + allowed + " KiB"
-                    + (typesLeakInMpi ? ", with " + MPICH_UCX_BYTES_PER_TYPE + " bytes per datatype that MPICH on UCX may leak" : "") + ")");
+                    + (typesLeakInMpi ? ", with " + MPICH_UCX_BYTES_PER_TYPE + " bytes per datatype MPICH on UCX may leak"
+                    : "") + ")");
         });
         cases.run(true);
         MPI.Finalize();
