@@ -29,6 +29,40 @@ def lst(values):
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
+def _input(type_name, rank):
+    """What Reductions.java contributes on a rank for an integer type (its v(i), scaled as array() does)."""
+    v = [rank + 1, rank - 1, rank * 3]
+    scale = {"BYTE": lambda x: x, "SHORT": lambda x: x, "INT": lambda x: x, "CHAR": lambda x: x + 2,
+             "LONG": lambda x: x << 33}[type_name]
+    return [scale(x) for x in v]
+
+
+def _fold(op, type_name, ranks):
+    """The correct bitwise reduction over the ranks' inputs (Python's ints are two's complement, like Java's)."""
+    result = None
+    for r in ranks:
+        x = _input(type_name, r)
+        result = x if result is None else [a | b if op == "BOR" else a ^ b for a, b in zip(result, x)]
+    return result
+
+
+def _matmul(ranks):
+    """UserOps's product of the ranks' matrices in rank order: [[r+1, 1], [1, 0]] and [[1, r], [0, 1]]."""
+    def mul(a, b):
+        return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
+                a[2] * b[1] + a[3] * b[3]]
+    x, y = [1, 0, 0, 1], [1, 0, 0, 1]
+    for r in ranks:
+        x, y = mul(x, [r + 1, 1, 1, 0]), mul(y, [1, r, 0, 1])
+    return x + y
+
+
+_MPJE_MATMUL = {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}
+
+_BITS_REASON = ("MPJ Express's BOR and BXOR do not combine anything: Reduce gives the root its own input, Allreduce "
+                "gives every rank rank 0's input and Scan gives each rank its own (BAND, LAND, LOR, LXOR and the "
+                "arithmetic ops work)")
+
 NOT_CALLED_NPE = "not called on MPJ Express: it calls Is_null() on the null element"
 
 DIFFERENCES = [
@@ -120,4 +154,49 @@ DIFFERENCES = [
          expected=lambda r, n: lst([-1, 10 * n * (n - 1) // 2 + n * r]),
          reason="MPJ Express's Reduce_scatter with offsets returns padding and garbage (the values observed are "
                 "recorded here); the correct result is the sum over ranks of element r"),
+    # --- Reductions: Reduce_scatter with uneven counts (rank r gets r + 1 results) at 4 ranks
+    dict(program="Reductions", key="Reduce_scatter SUM INT", np=[4],
+         mpje=lambda r, n: ["[300]", "[704, 708]", "[1112, 1116, 1120]", "[324, 328, 332, 336]"][r],
+         expected=lambda r, n: lst(600 + 4 * i for i in range(r * (r + 1) // 2, r * (r + 1) // 2 + r + 1)),
+         reason="MPJ Express's Reduce_scatter with uneven counts returns wrong sums on every rank at 4 ranks (the "
+                "values it gives are recorded; 2 ranks, and even counts, come out right)"),
+    dict(program="Reductions", key="Reduce_scatter MAX DOUBLE", np=[4],
+         mpje=lambda r, n: ["[1.0]", "[2.125, 2.25]", None, None][r],
+         expected=lambda r, n: ["[3.0]", "[3.125, 3.25]", None, None][r],
+         reason="as Reduce_scatter SUM INT: ranks 0 and 1 get maxima over a subset of the ranks"),
+] + [
+    # --- Reductions: BOR and BXOR do not combine in MPJ Express
+    entry for op in ("BOR", "BXOR") for tn in ("BYTE", "SHORT", "CHAR", "INT", "LONG") for entry in (
+        dict(program="Reductions", key="Reduce %s %s root %d" % (op, tn, len(op) % 2), np=[2],
+             mpje=lambda r, n, op=op, tn=tn: lst(_input(tn, r)),
+             expected=lambda r, n, op=op, tn=tn: lst(_fold(op, tn, range(n))),
+             reason=_BITS_REASON),
+        dict(program="Reductions", key="Reduce %s %s root %d" % (op, tn, len(op) % 4), np=[4],
+             mpje=lambda r, n, op=op, tn=tn: lst(_input(tn, r)),
+             expected=lambda r, n, op=op, tn=tn: lst(_fold(op, tn, range(n))),
+             reason=_BITS_REASON),
+        dict(program="Reductions", key="Allreduce %s %s" % (op, tn),
+             mpje=lambda r, n, op=op, tn=tn: lst(_input(tn, 0)),
+             expected=lambda r, n, op=op, tn=tn: lst(_fold(op, tn, range(n))),
+             reason=_BITS_REASON),
+        dict(program="Reductions", key="Scan %s %s" % (op, tn),
+             mpje=lambda r, n, op=op, tn=tn: lst(_input(tn, r)),
+             expected=lambda r, n, op=op, tn=tn: lst(_fold(op, tn, range(r + 1))),
+             reason=_BITS_REASON))
+    # --- UserOps: a non-commutative user op (2x2 matrix product) must be applied in rank order
+    dict(program="UserOps", key="MatMul Reduce", mpje=lambda r, n: _MPJE_MATMUL[n],
+         expected=lambda r, n: lst(_matmul(range(n))),
+         reason="MPI applies a non-commutative op in rank order (M0 x M1 x ... x Mn-1); MPJ Express's Reduce "
+                "does not (M1 x M0 at 2 ranks, another order at 4)"),
+    dict(program="UserOps", key="MatMul Allreduce", mpje=lambda r, n: _MPJE_MATMUL[n],
+         expected=lambda r, n: lst(_matmul(range(n))),
+         reason="as MatMul Reduce: MPJ Express's Allreduce applies a non-commutative op out of rank order"),
+    dict(program="UserOps", key="MatMul Scan", np=[4],
+         mpje=lambda r, n: {2: "[11, 3, 4, 1, 1, 3, 0, 1]", 3: "[47, 10, 14, 3, 1, 6, 0, 1]"}.get(r),
+         expected=lambda r, n: lst(_matmul(range(r + 1))),
+         reason="MPI: rank r's Scan result is M0 x ... x Mr; MPJ Express's Scan is out of order from rank 2 on"),
+    dict(program="UserOps", key="AbsSum Reduce_scatter", np=[4], mpje=lambda r, n: ["3", "3", "3", "9"][r],
+         expected=lambda r, n: ["6", "4", "4", "6"][r],
+         reason="MPJ Express's Reduce_scatter with a user op gives wrong results at 4 ranks (rank i must get the "
+                "sum of |(i - r) * (-1)^i| over the ranks r: 6, 4, 4, 6)"),
 ]

@@ -14,7 +14,9 @@ public class Requests {
     static int rank, size;
 
     static void p(String s) {
-        System.out.println(rank + ": " + s);
+        byte[] b = (rank + ": " + s + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        System.out.write(b, 0, b.length); // one write(2) per line: lines of different ranks never mix
+        System.out.flush();
     }
 
     static Intracomm w;
