@@ -57,6 +57,11 @@ def _matmul(ranks):
     return x + y
 
 
+def _concat(ranks):
+    """ObjectCollectives's concatenation of the ranks' {"<r", "r>"} in the given order."""
+    return "[%s, %s]" % ("".join("<%d" % r for r in ranks), "".join("%d>" % r for r in ranks))
+
+
 _MPJE_MATMUL = {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}
 
 _BITS_REASON = ("MPJ Express's BOR and BXOR do not combine anything: Reduce gives the root its own input, Allreduce "
@@ -180,6 +185,39 @@ DIFFERENCES = [
          expected=lambda r, n: ["6", "4", "4", "6"][r],
          reason="MPJ Express's Reduce_scatter with a user op gives wrong results at 4 ranks (rank i must get the "
                 "sum of |(i - r) * (-1)^i| over the ranks r: 6, 4, 4, 6)"),
+    # --- ObjectCollectives: the user op (string concatenation, not commutative) must be applied in rank order
+    dict(program="ObjectCollectives", key="Reduce OBJECT", np=[4], mpje="[<1<0<2<3, 1>0>2>3>]",
+         expected=lambda r, n: _concat(range(n)),
+         reason="MPI applies a non-commutative op in rank order; MPJ Express's Reduce over MPI.OBJECT does not "
+                "at 4 ranks (right at 2)"),
+    dict(program="ObjectCollectives", key="Allreduce OBJECT",
+         mpje=lambda r, n: {2: "[<1<0, 1>0>]", 4: "[<2<3<1<0, 2>3>1>0>]"}[n],
+         expected=lambda r, n: _concat(range(n)),
+         reason="MPJ Express's Allreduce over MPI.OBJECT applies a non-commutative op out of rank order"),
+    dict(program="ObjectCollectives", key="Scan OBJECT", np=[4],
+         mpje=lambda r, n: {2: "[<1<0<2, 1>0>2>]", 3: "[<2<1<0<3, 2>1>0>3>]"}.get(r),
+         expected=lambda r, n: _concat(range(r + 1)),
+         reason="MPJ Express's Scan over MPI.OBJECT applies a non-commutative op out of rank order from rank 2 on"),
+    dict(program="ObjectCollectives", key="Reduce_scatter OBJECT",
+         mpje=lambda r, n: {(2, 1): "[1b1a, 2b2a]", (4, 0): "[0a0b0b0b]", (4, 1): "[1b1c1c1c, 2b2c2c2c]",
+                            (4, 2): "[3c3d3d3d, 4c4d4d4d, 5c5d5d5d]",
+                            (4, 3): "[6d6a6a6a, 7d7a7a7a, 8d8a8a8a, 9d9a9a9a]"}.get((n, r)),
+         expected=lambda r, n: "[" + ", ".join("".join("%d%s" % (i, chr(97 + k)) for k in range(n))
+                                               for i in range(r * (r + 1) // 2, r * (r + 1) // 2 + r + 1)) + "]",
+         reason="MPJ Express's Reduce_scatter over MPI.OBJECT loses and repeats ranks' parts (4 ranks) or "
+                "concatenates out of rank order (rank 1 of 2); element i must be the concatenation of the ranks' "
+                "element i in rank order"),
+] + [
+    # --- ObjectCollectives: Gather and Scatter of MPI.OBJECT ignore offsets in MPJ Express (as for primitives)
+    entry for root in range(4) for entry in (
+        dict(program="ObjectCollectives", key="Gather OBJECT root %d" % root,
+             mpje=lambda r, n: "[%s, null]" % ", ".join("g%d" % i for i in range(n)),
+             expected=lambda r, n: "[null, %s]" % ", ".join("g%d" % i for i in range(n)),
+             reason="MPJ Express's Gather ignores the receive offset (1 here), for MPI.OBJECT too"),
+        dict(program="ObjectCollectives", key="Scatter OBJECT root %d" % root,
+             mpje=lambda r, n, root=root: "[s%d.%d, s%d.%d]" % (root, 2 * r, root, 2 * r + 1),
+             expected=lambda r, n, root=root: "[s%d.%d, s%d.%d]" % (root, 2 * r + 1, root, 2 * r + 2),
+             reason="MPJ Express's Scatter ignores the send offset (1 here), for MPI.OBJECT too"))
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil
