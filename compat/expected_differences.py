@@ -62,6 +62,44 @@ def _concat(ranks):
     return "[%s, %s]" % ("".join("<%d" % r for r in ranks), "".join("%d>" % r for r in ranks))
 
 
+def _place(array, positions, values):
+    for p, v in zip(positions, values):
+        array[p] = v
+    return array
+
+
+def _as_ints(order, rank, np):
+    """Derived.java's 'sent as type, received as INT' line: the previous rank's source array (100 * rank + i)
+    read at the positions, in the given order."""
+    prev = (rank - 1) % np
+    return "%s count(INT)=%d" % (lst(prev * 100 + p for p in order), len(order))
+
+
+def _spread(order, rank, np, count, span):
+    """Derived.java's 'sent as INT, received as type' line: the previous rank's ints 100 * rank + k written to
+    the k-th position of the given order, in an array of span elements filled with -1."""
+    prev = (rank - 1) % np
+    a = _place([-1] * span, order, [prev * 100 + k for k in range(len(order))])
+    return "%s count(type)=%d elements=%d" % (lst(a), count, len(order))
+
+
+def _positions(disps, extent, count):
+    return [d + k * extent for k in range(count) for d in disps]
+
+
+# Derived.java's types whose packing MPJ Express gets wrong: name -> (type-map order, MPJ Express's order, count,
+# span of count items). MPJ Express's order is as observed: for a Vector, block element by block element, each
+# across the items (and across the blocks of a vector of pairs).
+_DERIVED = {
+    "Vector(3,2,4)": (_positions([0, 1, 4, 5, 8, 9], 10, 2), [0, 10, 4, 14, 8, 18, 1, 11, 5, 15, 9, 19], 2, 22),
+    "Hvector(2,3,5)": (_positions([0, 1, 2, 5, 6, 7], 8, 2), [0, 8, 5, 13, 1, 9, 6, 14, 2, 10, 7, 15], 2, 16),
+    "Vector(2,1,3) of Contiguous(2)": (_positions([0, 1, 6, 7], 8, 1), [0, 6, 1, 7], 1, 8),
+}
+_STRUCT = "Struct(2 Contiguous(2), 2 INT at 6)"
+_STRUCT_ORDER = _positions([0, 1, 2, 3, 6, 7], 8, 2)
+_STRUCT_NOT_CALLED = ("not called on MPJ Express: receiving into a Struct with a derived component throws "
+                      "SectionSizeMismatchException")
+
 _MPJE_MATMUL = {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}
 
 _BITS_REASON = ("MPJ Express's BOR and BXOR do not combine anything: Reduce gives the root its own input, Allreduce "
@@ -218,6 +256,33 @@ DIFFERENCES = [
              mpje=lambda r, n, root=root: "[s%d.%d, s%d.%d]" % (root, 2 * r, root, 2 * r + 1),
              expected=lambda r, n, root=root: "[s%d.%d, s%d.%d]" % (root, 2 * r + 1, root, 2 * r + 2),
              reason="MPJ Express's Scatter ignores the send offset (1 here), for MPI.OBJECT too"))
+] + [
+    # --- Derived: MPJ Express packs Vector, Hvector and vectors of derived types out of type-map order
+    entry for name, (order, mpje_order, count, span) in _DERIVED.items() for entry in (
+        dict(program="Derived", key=name + " sent as type, received as INT",
+             mpje=lambda r, n, o=mpje_order: _as_ints(o, r, n),
+             expected=lambda r, n, o=order: _as_ints(o, r, n),
+             reason="MPI: a message holds a datatype's basic elements in type-map order (item after item, each "
+                    "block in order), so a receiver with another type signature (here MPI.INT) gets them so; MPJ "
+                    "Express's strided packer interleaves the items / blocks (it is consistent with itself, so "
+                    "same-type exchanges work)"),
+        dict(program="Derived", key=name + " sent as INT, received as type",
+             mpje=lambda r, n, o=mpje_order, c=count, s=span: _spread(o, r, n, c, s),
+             expected=lambda r, n, o=order, c=count, s=span: _spread(o, r, n, c, s),
+             reason="the receiving side of the same defect: MPJ Express unpacks plain ints out of type-map order"))
+] + [
+    # --- Derived: a Struct with a derived component cannot be received into in MPJ Express
+    dict(program="Derived", key=_STRUCT + " sent as INT, received as type", mpje=_STRUCT_NOT_CALLED,
+         expected=lambda r, n: _spread(_STRUCT_ORDER, r, n, 2, 16),
+         reason="MPJ Express throws SectionSizeMismatchException ('Trying to read past end of current section') "
+                "when it receives into a Struct one of whose components is a derived type (sending one works)"),
+    dict(program="Derived", key=_STRUCT + " Isend/Irecv at offset 2", mpje=_STRUCT_NOT_CALLED,
+         expected=lambda r, n: lst(_place([-1] * 18, [2 + p for p in _STRUCT_ORDER], [((r - 1) % n) * 100 + p
+                                                                                     for p in _STRUCT_ORDER])),
+         reason="as above (MPJ Express: SectionSizeMismatchException)"),
+    dict(program="Derived", key=_STRUCT + " Bcast", mpje=_STRUCT_NOT_CALLED,
+         expected=lambda r, n: lst(range(16)) if r == 0 else lst(_place([-1] * 16, _STRUCT_ORDER, _STRUCT_ORDER)),
+         reason="as above (MPJ Express: SectionSizeMismatchException)"),
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil
