@@ -100,6 +100,15 @@ _STRUCT_ORDER = _positions([0, 1, 2, 3, 6, 7], 8, 2)
 _STRUCT_NOT_CALLED = ("not called on MPJ Express: receiving into a Struct with a derived component throws "
                       "SectionSizeMismatchException")
 
+_LB_REASON = ("MPI-1 (and MPI_Type_create_resized since): an MPI.LB marker sets the lower bound and an MPI.UB "
+              "marker the upper bound, extent = ub - lb; MPJ Express ignores LB markers (its lb is the first "
+              "data element)")
+_LB_NPE = ("not called on MPJ Express: sending or receiving a type with LB/UB markers throws NullPointerException "
+           "(itemPacker is null)")
+_LB_SEND = ("MPJ Express cannot send or receive any type holding MPI.LB/MPI.UB markers (NullPointerException in "
+            "its Struct packer: the markers have no packer), so the program skips these calls there; correct "
+            "values from the type map")
+
 _MPJE_MATMUL = {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}
 
 _BITS_REASON = ("MPJ Express's BOR and BXOR do not combine anything: Reduce gives the root its own input, Allreduce "
@@ -283,6 +292,29 @@ DIFFERENCES = [
     dict(program="Derived", key=_STRUCT + " Bcast", mpje=_STRUCT_NOT_CALLED,
          expected=lambda r, n: lst(range(16)) if r == 0 else lst(_place([-1] * 16, _STRUCT_ORDER, _STRUCT_ORDER)),
          reason="as above (MPJ Express: SectionSizeMismatchException)"),
+] + [
+    # --- LbUb: MPJ Express ignores LB markers and cannot send or receive any type with markers
+    dict(program="LbUb", key=key, mpje=mpje, expected=expected, reason=reason)
+    for key, mpje, expected, reason in (
+        ("Struct(LB@0, 2 INT@1, UB@4)", "extent=3 size=2 lb=1 ub=4", "extent=4 size=2 lb=0 ub=4", _LB_REASON),
+        ("Struct(LB@2, 2 INT@3, UB@6)", "extent=3 size=2 lb=3 ub=6", "extent=4 size=2 lb=2 ub=6", _LB_REASON),
+        ("Vector(2,1,2) of padded", "extent=9 size=4 lb=1 ub=10", "extent=12 size=4 lb=0 ub=12",
+         _LB_REASON + "; the vector's items are 4 apart, so it spans [0, 12)"),
+        ("Struct(LB@0, UB@3)", "extent=0 size=0 lb=3 ub=3", "extent=3 size=0 lb=0 ub=3",
+         _LB_REASON + "; a type of markers only has size 0 and the extent the markers give"),
+        ("Struct(2 zero-size, INT@4)", "extent=1 size=1 lb=4 ub=5", "extent=6 size=1 lb=0 ub=6",
+         _LB_REASON + "; the markers of the two zero-size items (0, 3 and 3, 6) bound the type: [0, 6)"),
+        ("3 padded items received as INT", _LB_NPE,
+         lambda r, n: lst((r - 1) % n * 100 + i for i in (1, 2, 5, 6, 9, 10)) + " count=6", _LB_SEND),
+        ("6 INT received as 3 padded items", _LB_NPE,
+         lambda r, n: lst(_place([-1] * 12, [1, 2, 5, 6, 9, 10], [(r - 1) % n * 100 + k for k in range(6)]))
+         + " count(type)=3", _LB_SEND),
+        ("5 zero-size items", _LB_NPE,
+         lambda r, n: "[-1, -1] count(type)=0 count(INT)=0 source=%d tag=3" % ((r - 1) % n),
+         _LB_SEND + "; a zero-size type moves no data (MPI: Get_count of a zero-size type is 0)"),
+        ("zero-size Isend/Irecv", _LB_NPE, lambda r, n: "[-1, -1] source=%d tag=4" % ((r - 1) % n), _LB_SEND),
+        ("Struct with zero-size part", _LB_NPE,
+         lambda r, n: lst([-1, -1, -1, -1, (r - 1) % n * 100 + 4, -1, -1, -1]), _LB_SEND))
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil
