@@ -315,6 +315,15 @@ DIFFERENCES = [
         ("zero-size Isend/Irecv", _LB_NPE, lambda r, n: "[-1, -1] source=%d tag=4" % ((r - 1) % n), _LB_SEND),
         ("Struct with zero-size part", _LB_NPE,
          lambda r, n: lst([-1, -1, -1, -1, (r - 1) % n * 100 + 4, -1, -1, -1]), _LB_SEND))
+] + [
+    # --- Groups, GroupRanges
+    dict(program="Groups", key="Compare(GROUP_EMPTY, Difference(all, all))", mpje="UNEQUAL", expected="IDENT",
+         reason="MPI: two groups with the same members in the same order are MPI_IDENT, and two empty groups have "
+                "(none); MPJ Express says UNEQUAL"),
+    dict(program="GroupRanges", key="Create(Range_incl({1, 3, 1}, {5, 8, 2}))", mpje="size=5 rank=-1 sum=0",
+         expected="not a member",
+         reason="MPI: MPI_Comm_create returns MPI_COMM_NULL to the processes outside the group (mpiJava: null); "
+                "MPJ Express returns them a communicator whose Rank() is -1"),
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil
