@@ -126,8 +126,8 @@ public class Comm {
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
-            rc = NativeMPIJNI.send(mode, Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle,
-                    dest, tag, handle);
+            rc = NativeMPIJNI.send(mode, Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
+                    datatype.handle, dest, tag, handle);
         } else {
             staged.copyIn(call);
             rc = NativeMPIJNI.send(mode, null, staged.address, 0, count, datatype.handle, dest, tag, handle);
@@ -163,8 +163,8 @@ public class Comm {
                 rc = NativeMPIJNI.recv_matched(buf, 0, off, count, datatype.handle, message[0], status.address);
             }
         } else {
-            rc = NativeMPIJNI.recv(Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle, source,
-                    tag, handle, status.address);
+            rc = NativeMPIJNI.recv(Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
+                    datatype.handle, source, tag, handle, status.address);
         }
         Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
@@ -199,8 +199,9 @@ public class Comm {
         RequestBuffer rstaged = RequestBuffer.forBlocking(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         int rc;
         if (sstaged == null && rstaged == null) {
-            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf, sendcount), Buffers.address(sendbuf), soff, sendcount,
-                    sendtype.handle, dest, sendtag, Buffers.array(recvbuf, recvcount), Buffers.address(recvbuf), roff,
+            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf, sendcount, sendtype),
+                    Buffers.address(sendbuf, sendcount, sendtype), soff, sendcount, sendtype.handle, dest, sendtag,
+                    Buffers.array(recvbuf, recvcount, recvtype), Buffers.address(recvbuf, recvcount, recvtype), roff,
                     recvcount, recvtype.handle, source, recvtag, handle, status.address);
         } else {
             if (sstaged != null) sstaged.copyIn(call);
@@ -235,7 +236,7 @@ public class Comm {
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
-            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf, count), Buffers.address(buf), off, count,
+            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
                     datatype.handle, dest, sendtag, source, recvtag, handle, status.address);
         } else {
             staged.copyIn(call);
@@ -404,8 +405,8 @@ public class Comm {
                     + needed + " bytes but outbuf has " + (outbuf.length - position) + " after position " + position);
         }
         int[] end = new int[1];
-        int rc = NativeMPIJNI.pack(Buffers.array(inbuf), Buffers.address(inbuf), off, incount, datatype.handle,
-                outbuf, 0, outbuf.length, position, handle, end);
+        int rc = NativeMPIJNI.pack(Buffers.array(inbuf, incount, datatype), Buffers.address(inbuf), off, incount,
+                datatype.handle, outbuf, 0, outbuf.length, position, handle, end);
         Reference.reachabilityFence(inbuf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
         return end[0];
@@ -427,7 +428,7 @@ public class Comm {
                     + needed + " bytes but inbuf has " + (inbuf.length - position) + " after position " + position);
         }
         int[] end = new int[1];
-        int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, Buffers.array(outbuf),
+        int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, Buffers.array(outbuf, outcount, datatype),
                 Buffers.address(outbuf), off, outcount, datatype.handle, handle, end);
         Reference.reachabilityFence(outbuf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
