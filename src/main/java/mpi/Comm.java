@@ -379,6 +379,7 @@ public class Comm {
         String call = "Comm.Pack_size";
         requireLive(call);
         Buffers.requireData(call, "datatype", datatype);
+        requirePackable(call, datatype);
         if (incount < 0) throw new IllegalArgumentException(call + ": incount is " + incount + ", must be >= 0");
         int[] size = new int[1];
         MPIException.check(NativeMPIJNI.pack_size(incount, datatype.handle, handle, size), call);
@@ -397,6 +398,7 @@ public class Comm {
             throws MPIException {
         String call = "Comm.Pack";
         requireLive(call);
+        requirePackable(call, datatype);
         long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, datatype);
         checkPosition(call, "outbuf", outbuf, position);
         long needed = (long) incount * datatype.size * datatype.base.bytes; // packed data holds at least the data
@@ -421,6 +423,7 @@ public class Comm {
         String call = "Comm.Unpack";
         requireLive(call);
         checkPosition(call, "inbuf", inbuf, position);
+        requirePackable(call, datatype);
         long off = Buffers.offset(call, "outbuf", outbuf, offset, outcount, datatype);
         long needed = (long) outcount * datatype.size * datatype.base.bytes; // packed data holds at least the data
         if (datatype.base.movedByMpi() && needed > inbuf.length - position) {
@@ -433,6 +436,17 @@ public class Comm {
         Reference.reachabilityFence(outbuf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
         return end[0];
+    }
+
+    /**
+     * MPI packs what MPI describes: Java objects have no MPI layout (and an Object[] must never reach the JNI calls
+     * that pin primitive arrays). Send objects as MPI.OBJECT instead.
+     */
+    private static void requirePackable(String call, Datatype datatype) {
+        if (ObjectMessages.isObject(datatype)) {
+            throw new IllegalArgumentException(call + ": datatype is " + datatype + ", which holds Java objects; "
+                    + "Pack and Unpack take the primitive datatypes and types built from them");
+        }
     }
 
     private static void checkPosition(String call, String name, byte[] bytes, int position) {
