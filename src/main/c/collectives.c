@@ -6,22 +6,22 @@ int natmpj_barrier(natmpj_handle comm) { return MPI_Barrier(COMM(comm)); }
 int natmpj_bcast(void *array, void *direct, int64_t off, int count, natmpj_handle type, int root,
                  natmpj_handle comm) {
     void *buf = BUF(array, direct, off);
-    NEED_BUFFER(buf, count);
+    NEED_BUFFER(buf, count, type);
     return MPI_Bcast(buf, count, TYPE(type), root, COMM(comm));
 }
 
 int natmpj_reduce(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
                   int in_place, int count, natmpj_handle type, natmpj_handle op, int root, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, count);
+    NEED_BUFFER(sbuf, count, type);
     return MPI_Reduce(sbuf, rbuf, count, TYPE(type), OP(op), root, COMM(comm));
 }
 
 int natmpj_allreduce(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
                      int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, count);
-    NEED_BUFFER(rbuf, count);
+    NEED_BUFFER(sbuf, count, type);
+    NEED_BUFFER(rbuf, count, type);
     return MPI_Allreduce(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
 }
 
@@ -42,7 +42,7 @@ int natmpj_gather(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_
                   void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
                   int in_place, int root, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, scount);
+    NEED_BUFFER(sbuf, scount, stype);
     return MPI_Gather(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
 }
 
@@ -50,8 +50,8 @@ int natmpj_gatherv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj
                    void *rarray, void *rdirect, int64_t roff, const int *in_ints, const int *in_ints2,
                    natmpj_handle rtype, int in_place, int root, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, scount);
-    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)));
+    NEED_BUFFER(sbuf, scount, stype);
+    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)), rtype);
     return MPI_Gatherv(sbuf, scount, TYPE(stype), rbuf, in_ints, in_ints2, TYPE(rtype), root, COMM(comm));
 }
 
@@ -59,7 +59,7 @@ int natmpj_scatter(void *sarray, void *sdirect, int64_t soff, int scount, natmpj
                    void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
                    int in_place, int root, natmpj_handle comm) {
     void *sbuf = BUF(sarray, sdirect, soff), *rbuf = in_place ? MPI_IN_PLACE : BUF(rarray, rdirect, roff);
-    NEED_BUFFER(rbuf, rcount);
+    NEED_BUFFER(rbuf, rcount, rtype);
     return MPI_Scatter(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
 }
 
@@ -67,8 +67,8 @@ int natmpj_scatterv(void *sarray, void *sdirect, int64_t soff, const int *in_int
                     natmpj_handle stype, void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
                     int in_place, int root, natmpj_handle comm) {
     void *sbuf = BUF(sarray, sdirect, soff), *rbuf = in_place ? MPI_IN_PLACE : BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, any_positive(in_ints, comm_size(comm)));
-    NEED_BUFFER(rbuf, rcount);
+    NEED_BUFFER(sbuf, any_positive(in_ints, comm_size(comm)), stype);
+    NEED_BUFFER(rbuf, rcount, rtype);
     return MPI_Scatterv(sbuf, in_ints, in_ints2, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
 }
 
@@ -76,8 +76,8 @@ int natmpj_allgather(void *sarray, void *sdirect, int64_t soff, int scount, natm
                      void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
                      int in_place, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, scount);
-    NEED_BUFFER(rbuf, rcount);
+    NEED_BUFFER(sbuf, scount, stype);
+    NEED_BUFFER(rbuf, rcount, rtype);
     return MPI_Allgather(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), COMM(comm));
 }
 
@@ -85,8 +85,8 @@ int natmpj_allgatherv(void *sarray, void *sdirect, int64_t soff, int scount, nat
                       void *rarray, void *rdirect, int64_t roff, const int *in_ints, const int *in_ints2,
                       natmpj_handle rtype, int in_place, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, scount);
-    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)));
+    NEED_BUFFER(sbuf, scount, stype);
+    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)), rtype);
     return MPI_Allgatherv(sbuf, scount, TYPE(stype), rbuf, in_ints, in_ints2, TYPE(rtype), COMM(comm));
 }
 
@@ -94,8 +94,8 @@ int natmpj_alltoall(void *sarray, void *sdirect, int64_t soff, int scount, natmp
                     void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
                     int in_place, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, scount);
-    NEED_BUFFER(rbuf, rcount);
+    NEED_BUFFER(sbuf, scount, stype);
+    NEED_BUFFER(rbuf, rcount, rtype);
     return MPI_Alltoall(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), COMM(comm));
 }
 
@@ -104,8 +104,8 @@ int natmpj_alltoallv(void *sarray, void *sdirect, int64_t soff, const int *in_in
                      const int *in_ints4, natmpj_handle rtype, int in_place, natmpj_handle comm) {
     int n = comm_size(comm);
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, any_positive(in_ints, n));
-    NEED_BUFFER(rbuf, any_positive(in_ints3, n));
+    NEED_BUFFER(sbuf, any_positive(in_ints, n), stype);
+    NEED_BUFFER(rbuf, any_positive(in_ints3, n), rtype);
     return MPI_Alltoallv(sbuf, in_ints, in_ints2, TYPE(stype), rbuf, in_ints3, in_ints4, TYPE(rtype), COMM(comm));
 }
 
@@ -115,15 +115,15 @@ int natmpj_reduce_scatter(void *sarray, void *sdirect, int64_t soff, void *rarra
     int n = comm_size(comm), rank = 0;
     MPI_Comm_rank(COMM(comm), &rank);
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, any_positive(in_ints, n));
-    NEED_BUFFER(rbuf, in_ints ? in_ints[rank] : 0);
+    NEED_BUFFER(sbuf, any_positive(in_ints, n), type);
+    NEED_BUFFER(rbuf, in_ints ? in_ints[rank] : 0, type);
     return MPI_Reduce_scatter(sbuf, rbuf, in_ints, TYPE(type), OP(op), COMM(comm));
 }
 
 int natmpj_scan(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
                 int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, count);
-    NEED_BUFFER(rbuf, count);
+    NEED_BUFFER(sbuf, count, type);
+    NEED_BUFFER(rbuf, count, type);
     return MPI_Scan(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
 }

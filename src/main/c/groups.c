@@ -30,15 +30,6 @@ int natmpj_group_incl(int exclude, natmpj_handle group, int n, const int *in_int
     return rc;
 }
 
-int natmpj_group_range_incl(int exclude, natmpj_handle group, int n, const int *in_ints, natmpj_handle *out_handle) {
-    MPI_Group g = MPI_GROUP_NULL;
-    int (*ranges)[3] = (int (*)[3])in_ints;
-    int rc = exclude ? MPI_Group_range_excl(GROUP(group), n, ranges, &g)
-                     : MPI_Group_range_incl(GROUP(group), n, ranges, &g);
-    *out_handle = (natmpj_handle)g;
-    return rc;
-}
-
 int natmpj_group_free(natmpj_handle group) {
     MPI_Group g = GROUP(group);
     return MPI_Group_free(&g);

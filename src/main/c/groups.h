@@ -14,8 +14,6 @@ int natmpj_group_compare(natmpj_handle group1, natmpj_handle group2, int *out_in
 int natmpj_group_combine(int op, natmpj_handle group1, natmpj_handle group2, natmpj_handle *out_handle);
 /* exclude: 0 Incl, 1 Excl. */
 int natmpj_group_incl(int exclude, natmpj_handle group, int n, const int *in_ints, natmpj_handle *out_handle);
-/* in_ints: n (first, last, stride) triplets, flattened. */
-int natmpj_group_range_incl(int exclude, natmpj_handle group, int n, const int *in_ints, natmpj_handle *out_handle);
 int natmpj_group_free(natmpj_handle group);
 
 #endif

@@ -19,8 +19,30 @@
 #define BUF(array, direct, off) \
     ((void *)((array) ? (char *)(array) + (off) : (direct) ? (char *)(direct) + (off) : NULL))
 
-/* count > 0 needs memory: a NULL here means the JVM could not pin an array. */
-#define NEED_BUFFER(p, count) do { if (!(p) && (count) > 0) return NATMPJ_ERR_NO_BUFFER; } while (0)
+/*
+ * count > 0 items need memory: a NULL here means the JVM could not pin an array. Except for items of a zero-size type
+ * (a Struct of MPI.LB / MPI.UB markers only, say), which touch no memory, so Java passes no buffer for them (the
+ * type's size is only asked for when p is NULL). Any NULL that is not a failure becomes an address MPI never
+ * touches but accepts: MPICH refuses a NULL buffer, or the same one for sending and receiving ("Buffers must not be
+ * aliased"), even when no byte moves. Receive buffers (named r...) get another address than the others.
+ */
+#define NEED_BUFFER(p, count, type)                                                        \
+    do {                                                                                    \
+        if (!(p)) {                                                                         \
+            if ((count) > 0 && natmpj_type_has_data(type)) return NATMPJ_ERR_NO_BUFFER;     \
+            (p) = (void *)(natmpj_nowhere + (#p[0] == 'r'));                                \
+        }                                                                                   \
+    } while (0)
+/* count > 0 bytes of packed data need memory. */
+#define NEED_BYTES(p, bytes) do { if (!(p) && (bytes) > 0) return NATMPJ_ERR_NO_BUFFER; } while (0)
+
+/* What NEED_BUFFER hands MPI for messages that touch no memory: [0] for send buffers, [1] for receive buffers. */
+extern char natmpj_nowhere[2];
+
+static inline int natmpj_type_has_data(natmpj_handle type) {
+    int size = 1;
+    return MPI_Type_size(TYPE(type), &size) != MPI_SUCCESS || size != 0;
+}
 
 /* Writes the public fields and the whole MPI_Status into a NATMPJ_STATUS_SLOTS int slot block. */
 void natmpj_export_status(const MPI_Status *st, int *out);

@@ -6,6 +6,8 @@ _Static_assert(sizeof(MPI_Status) <= NATMPJ_STATUS_RAW_LONGS * sizeof(int64_t), 
 _Static_assert(NATMPJ_STATUS_SLOTS == NATMPJ_STATUS_RAW + 2 * NATMPJ_STATUS_RAW_LONGS, "status slot layout");
 
 /* Copies what Java reads of an MPI_Status, and the status itself for later queries. */
+char natmpj_nowhere[2];
+
 void natmpj_export_status(const MPI_Status *st, int *out) {
     out[NATMPJ_STATUS_SOURCE] = st->MPI_SOURCE;
     out[NATMPJ_STATUS_TAG] = st->MPI_TAG;
@@ -40,7 +42,7 @@ int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64
 int natmpj_send(int mode, void *sarray, void *sdirect, int64_t off, int count, natmpj_handle type,
                 int dest, int tag, natmpj_handle comm) {
     void *buf = BUF(sarray, sdirect, off);
-    NEED_BUFFER(buf, count);
+    NEED_BUFFER(buf, count, type);
     switch (mode) {
     case NATMPJ_SEND_SYNCHRONOUS: return MPI_Ssend(buf, count, TYPE(type), dest, tag, COMM(comm));
     case NATMPJ_SEND_READY: return MPI_Rsend(buf, count, TYPE(type), dest, tag, COMM(comm));
@@ -53,7 +55,7 @@ int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_hand
                 int source, int tag, natmpj_handle comm, int *status) {
     void *buf = BUF(rarray, rdirect, off);
     MPI_Status st;
-    NEED_BUFFER(buf, count);
+    NEED_BUFFER(buf, count, type);
     int rc = MPI_Recv(buf, count, TYPE(type), source, tag, COMM(comm), &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
     return rc;
@@ -64,7 +66,7 @@ int natmpj_recv_matched(void *rarray, void *rdirect, int64_t off, int count, nat
     void *buf = BUF(rarray, rdirect, off);
     MPI_Message msg = (MPI_Message)message;
     MPI_Status st;
-    NEED_BUFFER(buf, count);
+    NEED_BUFFER(buf, count, type);
     int rc = MPI_Mrecv(buf, count, TYPE(type), &msg, &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
     return rc;
@@ -75,8 +77,8 @@ int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmp
                     natmpj_handle comm, int *status) {
     void *sbuf = BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
     MPI_Status st;
-    NEED_BUFFER(sbuf, scount);
-    NEED_BUFFER(rbuf, rcount);
+    NEED_BUFFER(sbuf, scount, stype);
+    NEED_BUFFER(rbuf, rcount, rtype);
     int rc = MPI_Sendrecv(sbuf, scount, TYPE(stype), dest, stag, rbuf, rcount, TYPE(rtype), source, rtag,
                           COMM(comm), &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
@@ -87,7 +89,7 @@ int natmpj_sendrecv_replace(void *array, void *direct, int64_t off, int count, n
                             int dest, int stag, int source, int rtag, natmpj_handle comm, int *status) {
     void *buf = BUF(array, direct, off);
     MPI_Status st;
-    NEED_BUFFER(buf, count);
+    NEED_BUFFER(buf, count, type);
     int rc = MPI_Sendrecv_replace(buf, count, TYPE(type), dest, stag, source, rtag, COMM(comm), &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
     return rc;

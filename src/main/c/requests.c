@@ -61,7 +61,7 @@ int natmpj_isend(int mode, void *address, int count, natmpj_handle type, int des
                  natmpj_handle *out_handle) {
     MPI_Request req = MPI_REQUEST_NULL;
     int rc;
-    NEED_BUFFER(address, count);
+    NEED_BUFFER(address, count, type);
     switch (mode) {
     case NATMPJ_SEND_SYNCHRONOUS: rc = MPI_Issend(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
     case NATMPJ_SEND_READY: rc = MPI_Irsend(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
@@ -75,7 +75,7 @@ int natmpj_isend(int mode, void *address, int count, natmpj_handle type, int des
 int natmpj_irecv(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
                  natmpj_handle *out_handle) {
     MPI_Request req = MPI_REQUEST_NULL;
-    NEED_BUFFER(address, count);
+    NEED_BUFFER(address, count, type);
     int rc = MPI_Irecv(address, count, TYPE(type), source, tag, COMM(comm), &req);
     *out_handle = (natmpj_handle)req;
     return rc;
@@ -85,7 +85,7 @@ int natmpj_send_init(int mode, void *address, int count, natmpj_handle type, int
                      natmpj_handle comm, natmpj_handle *out_handle) {
     MPI_Request req = MPI_REQUEST_NULL;
     int rc;
-    NEED_BUFFER(address, count);
+    NEED_BUFFER(address, count, type);
     switch (mode) {
     case NATMPJ_SEND_SYNCHRONOUS: rc = MPI_Ssend_init(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
     case NATMPJ_SEND_READY: rc = MPI_Rsend_init(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
@@ -99,7 +99,7 @@ int natmpj_send_init(int mode, void *address, int count, natmpj_handle type, int
 int natmpj_recv_init(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
                      natmpj_handle *out_handle) {
     MPI_Request req = MPI_REQUEST_NULL;
-    NEED_BUFFER(address, count);
+    NEED_BUFFER(address, count, type);
     int rc = MPI_Recv_init(address, count, TYPE(type), source, tag, COMM(comm), &req);
     *out_handle = (natmpj_handle)req;
     return rc;
@@ -246,7 +246,7 @@ int natmpj_mrecv(void *rarray, void *rdirect, int count, natmpj_handle type, nat
     MPI_Message msg = (MPI_Message)message;
     MPI_Status st;
     void *address = BUF(rarray, rdirect, 0);
-    NEED_BUFFER(address, count);
+    NEED_BUFFER(address, count, type);
     int rc = MPI_Mrecv(address, count, TYPE(type), &msg, &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
     return rc;
@@ -263,8 +263,8 @@ int natmpj_buffer_detach(void) {
 int natmpj_pack(void *sarray, void *sdirect, int64_t soff, int count, natmpj_handle type,
                 void *rarray, void *rdirect, int outsize, int position, natmpj_handle comm, int *out_int) {
     void *in = BUF(sarray, sdirect, soff), *out = BUF(rarray, rdirect, 0);
-    NEED_BUFFER(in, count);
-    NEED_BUFFER(out, outsize);
+    NEED_BUFFER(in, count, type);
+    NEED_BYTES(out, outsize);
     *out_int = position;
     return MPI_Pack(in, count, TYPE(type), out, outsize, out_int, COMM(comm));
 }
@@ -273,8 +273,8 @@ int natmpj_unpack(void *sarray, void *sdirect, int insize, int position,
                   void *rarray, void *rdirect, int64_t roff, int count, natmpj_handle type, natmpj_handle comm,
                   int *out_int) {
     void *in = BUF(sarray, sdirect, 0), *out = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(in, insize);
-    NEED_BUFFER(out, count);
+    NEED_BYTES(in, insize);
+    NEED_BUFFER(out, count, type);
     *out_int = position;
     return MPI_Unpack(in, insize, out_int, out, count, TYPE(type), COMM(comm));
 }

@@ -17,9 +17,15 @@ enum BasicType {
     /** Java objects: one "byte" per element, so offsets and displacements stay element counts. */
     OBJECT(Object[].class, 1, Kind.OBJECT, 12),
     /** No data at all: MPI.NULL and the MPI.LB / MPI.UB bound markers. */
-    NONE(null, 1, Kind.NONE, -1);
+    NONE(null, 1, Kind.NONE, -1),
+    /**
+     * A derived type of size 0 with no element type at all: a Struct of MPI.LB / MPI.UB markers only, and the types
+     * built from it. It has bounds (in elements of whatever buffer it is used with) and an MPI handle, whose bytes
+     * are its elements; it moves no data, so it fits any buffer. MPJ Express numbers its base type -1, like LB/UB.
+     */
+    EMPTY(null, 1, Kind.EMPTY, -1);
 
-    enum Kind { INTEGER, FLOATING, LOGICAL, OPAQUE, OBJECT, NONE }
+    enum Kind { INTEGER, FLOATING, LOGICAL, OPAQUE, OBJECT, NONE, EMPTY }
 
     final Class<?> arrayClass;
     final int bytes;
@@ -34,7 +40,7 @@ enum BasicType {
         this.mpjCode = mpjCode;
     }
 
-    /** Whether MPI itself describes and moves these elements (everything but OBJECT and NONE). */
+    /** Whether MPI itself describes (and moves) these elements: everything but OBJECT and NONE. */
     boolean movedByMpi() {
         return kind != Kind.OBJECT && kind != Kind.NONE;
     }

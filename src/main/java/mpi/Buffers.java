@@ -18,7 +18,10 @@ import natmpj.jni.NativeMPIJNI;
 final class Buffers {
     private Buffers() {}
 
-    /** For calls given a datatype without a buffer: it must be set, not freed, and describe data. */
+    /**
+     * For calls given a datatype without a buffer: it must be set, not freed, and describe data (a derived type of
+     * size 0 does; MPI.NULL and the LB/UB markers do not).
+     */
     static void requireData(String call, String name, Datatype type) {
         if (type == null) throw new NullPointerException(call + ": " + name + " is null");
         if (type.isFreed()) throw new IllegalStateException(call + ": " + name + " has been freed");
@@ -66,8 +69,9 @@ final class Buffers {
             throw new IllegalArgumentException(call + ": datatype of " + name + " is " + type
                     + ", which describes no data");
         }
+        if (type.base == BasicType.EMPTY) return emptyOffset(call, name, buf, offset);
         if (buf == null) {
-            if (count == 0) return 0;
+            if (count == 0 || type.size == 0) return 0; // nothing to touch: MPI takes no buffer
             throw new NullPointerException(call + ": " + name + " is null but count is " + count);
         }
         long length;
@@ -99,6 +103,29 @@ final class Buffers {
         return (long) offset * type.base.bytes;
     }
 
+    /**
+     * A type with no element type (LB/UB markers only) touches no memory: any array or direct buffer takes any count
+     * of it, as does null; offset counts the buffer's own elements and must not pass its end. MPI gets no memory.
+     */
+    private static long emptyOffset(String call, String name, Object buf, int offset) {
+        if (buf == null) return 0;
+        long length;
+        if (buf instanceof Buffer) {
+            requireDirect(call, name, (Buffer) buf);
+            length = ((Buffer) buf).capacity();
+        } else if (buf.getClass().isArray()) {
+            length = Array.getLength(buf);
+        } else {
+            throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
+                    + "; natmpj takes Java arrays and direct ByteBuffers");
+        }
+        if (offset > length) {
+            throw new IndexOutOfBoundsException(call + ": offset " + offset + " of " + name + " is past the end of "
+                    + "the " + (buf instanceof Buffer ? "buffer" : "array") + " (length " + length + ")");
+        }
+        return 0;
+    }
+
     private static void requireDirect(String call, String name, Buffer buf) {
         if (!(buf instanceof ByteBuffer)) {
             throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
@@ -128,12 +155,22 @@ final class Buffers {
     }
 
     /**
-     * The array to pin for a blocking message of {@code count} items: none when the message is empty, since MPI then
-     * touches no memory, and pinning an array costs two JNI transitions into the VM (~10 ns per array, about what a
-     * 0-byte MPI_Sendrecv costs in C).
+     * The array to pin for a blocking message of {@code count} items of {@code type}: none when the message is
+     * empty (no items, or a type of size 0), since MPI then touches no memory, and pinning an array costs two JNI
+     * transitions into the VM (~10 ns per array, about what a 0-byte MPI_Sendrecv costs in C). A type of size 0
+     * may come with any array, an Object[] too, which must never reach GetPrimitiveArrayCritical.
      */
-    static Object array(Object buf, int count) {
-        return count == 0 ? null : array(buf);
+    static Object array(Object buf, int count, Datatype type) {
+        return count == 0 || type.size == 0 ? null : array(buf);
+    }
+
+    /**
+     * The direct buffer's address for a message of {@code count} items of {@code type}, as {@link #address(Object)};
+     * 0 when the message touches no memory, so that MPI never sees one address as both a send and a receive buffer
+     * (MPICH refuses that even for no data).
+     */
+    static long address(Object buf, int count, Datatype type) {
+        return count == 0 || type.size == 0 ? 0 : address(buf);
     }
 
     /**

@@ -63,6 +63,7 @@ public class Cartcomm extends Intracomm {
         String call = "Cartcomm.Shift";
         requireLive(call);
         int n = ndims(call);
+        if (n == 0) throw new IllegalArgumentException(call + ": the grid has 0 dimensions, none to shift along");
         if (direction < 0 || direction >= n) {
             throw new IllegalArgumentException(call + ": direction is " + direction + ", must be in 0.." + (n - 1));
         }
@@ -74,7 +75,10 @@ public class Cartcomm extends Intracomm {
         return p;
     }
 
-    /** The sub-grids keeping the dimensions marked true (collective): one communicator per slice. */
+    /**
+     * The sub-grids keeping the dimensions marked true (collective): one communicator per slice. With none kept,
+     * a 0-dimensional Cartesian communicator holding the calling process alone.
+     */
     public Cartcomm Sub(boolean[] remain_dims) throws MPIException {
         String call = "Cartcomm.Sub";
         requireLive(call);
@@ -84,8 +88,18 @@ public class Cartcomm extends Intracomm {
             throw new IllegalArgumentException(call + ": remain_dims has " + remain_dims.length + " entries, the grid "
                     + n + " dimensions");
         }
+        boolean keepsAny = false;
+        for (boolean keep : remain_dims) keepsAny |= keep;
         long[] sub = new long[1];
-        MPIException.check(NativeMPIJNI.cart_sub(handle, ints(remain_dims), sub), call);
+        if (keepsAny) {
+            MPIException.check(NativeMPIJNI.cart_sub(handle, ints(remain_dims), sub), call);
+        } else {
+            // No dimension kept: MPI (3.0 on) makes a 0-dimensional Cartesian communicator of each process alone.
+            // MPICH 4.0's MPI_Cart_sub gives it to one rank and MPI_COMM_NULL to the others; one made from
+            // MPI_COMM_SELF is the same thing on every MPI, and needs no communication.
+            MPIException.check(NativeMPIJNI.cart_create(MPI.COMM_SELF.handle, 0, new int[0], new int[0], 0, sub),
+                    call);
+        }
         return (Cartcomm) created(sub[0], "Cartesian sub-grid");
     }
 

@@ -126,8 +126,8 @@ public class Comm {
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
-            rc = NativeMPIJNI.send(mode, Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle,
-                    dest, tag, handle);
+            rc = NativeMPIJNI.send(mode, Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
+                    datatype.handle, dest, tag, handle);
         } else {
             staged.copyIn(call);
             rc = NativeMPIJNI.send(mode, null, staged.address, 0, count, datatype.handle, dest, tag, handle);
@@ -163,8 +163,8 @@ public class Comm {
                 rc = NativeMPIJNI.recv_matched(buf, 0, off, count, datatype.handle, message[0], status.address);
             }
         } else {
-            rc = NativeMPIJNI.recv(Buffers.array(buf, count), Buffers.address(buf), off, count, datatype.handle, source,
-                    tag, handle, status.address);
+            rc = NativeMPIJNI.recv(Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
+                    datatype.handle, source, tag, handle, status.address);
         }
         Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
@@ -199,8 +199,9 @@ public class Comm {
         RequestBuffer rstaged = RequestBuffer.forBlocking(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         int rc;
         if (sstaged == null && rstaged == null) {
-            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf, sendcount), Buffers.address(sendbuf), soff, sendcount,
-                    sendtype.handle, dest, sendtag, Buffers.array(recvbuf, recvcount), Buffers.address(recvbuf), roff,
+            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf, sendcount, sendtype),
+                    Buffers.address(sendbuf, sendcount, sendtype), soff, sendcount, sendtype.handle, dest, sendtag,
+                    Buffers.array(recvbuf, recvcount, recvtype), Buffers.address(recvbuf, recvcount, recvtype), roff,
                     recvcount, recvtype.handle, source, recvtag, handle, status.address);
         } else {
             if (sstaged != null) sstaged.copyIn(call);
@@ -235,7 +236,7 @@ public class Comm {
         RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
         int rc;
         if (staged == null) {
-            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf, count), Buffers.address(buf), off, count,
+            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
                     datatype.handle, dest, sendtag, source, recvtag, handle, status.address);
         } else {
             staged.copyIn(call);
@@ -378,6 +379,7 @@ public class Comm {
         String call = "Comm.Pack_size";
         requireLive(call);
         Buffers.requireData(call, "datatype", datatype);
+        requirePackable(call, datatype);
         if (incount < 0) throw new IllegalArgumentException(call + ": incount is " + incount + ", must be >= 0");
         int[] size = new int[1];
         MPIException.check(NativeMPIJNI.pack_size(incount, datatype.handle, handle, size), call);
@@ -396,6 +398,7 @@ public class Comm {
             throws MPIException {
         String call = "Comm.Pack";
         requireLive(call);
+        requirePackable(call, datatype);
         long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, datatype);
         checkPosition(call, "outbuf", outbuf, position);
         long needed = (long) incount * datatype.size * datatype.base.bytes; // packed data holds at least the data
@@ -404,8 +407,8 @@ public class Comm {
                     + needed + " bytes but outbuf has " + (outbuf.length - position) + " after position " + position);
         }
         int[] end = new int[1];
-        int rc = NativeMPIJNI.pack(Buffers.array(inbuf), Buffers.address(inbuf), off, incount, datatype.handle,
-                outbuf, 0, outbuf.length, position, handle, end);
+        int rc = NativeMPIJNI.pack(Buffers.array(inbuf, incount, datatype), Buffers.address(inbuf), off, incount,
+                datatype.handle, outbuf, 0, outbuf.length, position, handle, end);
         Reference.reachabilityFence(inbuf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
         return end[0];
@@ -420,6 +423,7 @@ public class Comm {
         String call = "Comm.Unpack";
         requireLive(call);
         checkPosition(call, "inbuf", inbuf, position);
+        requirePackable(call, datatype);
         long off = Buffers.offset(call, "outbuf", outbuf, offset, outcount, datatype);
         long needed = (long) outcount * datatype.size * datatype.base.bytes; // packed data holds at least the data
         if (datatype.base.movedByMpi() && needed > inbuf.length - position) {
@@ -427,11 +431,22 @@ public class Comm {
                     + needed + " bytes but inbuf has " + (inbuf.length - position) + " after position " + position);
         }
         int[] end = new int[1];
-        int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, Buffers.array(outbuf),
+        int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, Buffers.array(outbuf, outcount, datatype),
                 Buffers.address(outbuf), off, outcount, datatype.handle, handle, end);
         Reference.reachabilityFence(outbuf); // MPI saw only the address of a direct buffer
         MPIException.check(rc, call);
         return end[0];
+    }
+
+    /**
+     * MPI packs what MPI describes: Java objects have no MPI layout (and an Object[] must never reach the JNI calls
+     * that pin primitive arrays). Send objects as MPI.OBJECT instead.
+     */
+    private static void requirePackable(String call, Datatype datatype) {
+        if (ObjectMessages.isObject(datatype)) {
+            throw new IllegalArgumentException(call + ": datatype is " + datatype + ", which holds Java objects; "
+                    + "Pack and Unpack take the primitive datatypes and types built from them");
+        }
     }
 
     private static void checkPosition(String call, String name, byte[] bytes, int position) {

@@ -13,9 +13,10 @@ import natmpj.jni.NativeMPIJNI;
  * (the Java array's element type), never bytes. Vector strides and Indexed displacements count extents of the old
  * type, as in MPI; Hvector strides and Hindexed / Struct displacements count base elements where MPI counts bytes.
  * A derived type is built from one base type (a Struct's components must share it, MPI.LB / MPI.UB aside) and is
- * committed as it is built, so {@link #Commit} is optional. The constructors exist in both spellings: MPJ Express's
- * static {@code Datatype.Vector(count, blocklength, stride, oldtype)} and mpiJava's {@code oldtype.Vector(count,
- * blocklength, stride)}.
+ * committed as it is built, so {@link #Commit} is optional. A Struct of MPI.LB / MPI.UB markers only has no base
+ * type: it is a type of size 0 with bounds, which moves no data and fits any buffer (as in MPI and MPJ Express).
+ * The constructors exist in both spellings: MPJ Express's static {@code Datatype.Vector(count, blocklength, stride,
+ * oldtype)} and mpiJava's {@code oldtype.Vector(count, blocklength, stride)}.
  *
  * <p>MPI-3 dropped MPI_LB and MPI_UB, so {@code MPI.LB} / {@code MPI.UB} entries of a Struct are applied here with
  * MPI-1's rules (the lower bound is the least LB marker if there is one, else the least lower bound of the data;
@@ -208,8 +209,8 @@ public class Datatype {
 
     /**
      * Block i holds {@code blocklengths[i]} copies of {@code types[i]} starting {@code displacements[i]} base
-     * elements from the start. Every type but MPI.LB / MPI.UB must have the same base type; MPI.LB and MPI.UB set
-     * the bounds (MPI-1 rules).
+     * elements from the start. Every type but MPI.LB / MPI.UB (and types of size 0 made of them) must have the same
+     * base type; MPI.LB and MPI.UB set the bounds (MPI-1 rules). With markers only, the type has size 0.
      */
     public static Datatype Struct(int[] blocklengths, int[] displacements, Datatype[] types) throws MPIException {
         String call = "Datatype.Struct";
@@ -223,13 +224,16 @@ public class Datatype {
         Datatype[] components = types.clone();
         BasicType base = null;
         int first = -1, data = 0;
+        boolean empties = false;
         for (int i = 0; i < components.length; i++) {
             Datatype t = components[i];
             String arg = "types[" + i + "]";
             if (t != null && t.isMarker()) continue;
             requireOld(call, arg, t);
             data++;
-            if (base == null) {
+            if (t.base == BasicType.EMPTY) { // no elements: any base type takes it
+                empties = true;
+            } else if (base == null) {
                 base = t.base;
                 first = i;
             } else if (t.base != base) {
@@ -238,10 +242,8 @@ public class Datatype {
                         + "; all types of a Struct (MPI.LB and MPI.UB aside) must share one base type");
             }
         }
-        if (base == null) {
-            throw new IllegalArgumentException(call + ": types holds no data type (only MPI.LB / MPI.UB markers), "
-                    + "so the Struct has no base type");
-        }
+        // Only markers (and types of size 0 made of them): MPI's type of size 0 with bounds, which fits any buffer.
+        if (base == null) base = BasicType.EMPTY;
         int[] lengths = blocklengths.clone();
         long[] starts = new long[displacements.length];
         for (int i = 0; i < starts.length; i++) starts[i] = displacements[i];
@@ -256,8 +258,11 @@ public class Datatype {
             dataHandles[k++] = components[i].handle;
         }
         int dataCount = data;
-        return build(call, "Struct(" + lengths.length + " blocks of " + base.name() + ")", base,
-                Blocks.struct(lengths, starts, components),
+        String name = base == BasicType.EMPTY ? "Struct(" + lengths.length + " blocks, no data)"
+                : "Struct(" + lengths.length + " blocks of " + base.name() + ")";
+        // The MPI handle of a component with no element type counts bytes as its elements: when it joins a Struct
+        // of wider elements, MPI's bounds are off, and only Java's are right.
+        return build(call, name, base, Blocks.struct(lengths, starts, components), empties && base != BasicType.EMPTY,
                 out -> NativeMPIJNI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out));
     }
 
@@ -320,11 +325,11 @@ public class Datatype {
 
     /**
      * Bytes of one base element (1 for BYTE, BOOLEAN and PACKED ... 8 for LONG and DOUBLE); 0 for MPI.OBJECT-based
-     * types, which have no fixed width, and for MPI.NULL, MPI.LB and MPI.UB.
+     * types, which have no fixed width, for MPI.NULL, MPI.LB and MPI.UB, and for types of markers only.
      */
     public int getByteSize() throws MPIException {
         requireLive("Datatype.getByteSize");
-        return base.movedByMpi() ? base.bytes : 0;
+        return base.movedByMpi() && base != BasicType.EMPTY ? base.bytes : 0;
     }
 
     @Override
@@ -438,12 +443,18 @@ public class Datatype {
      * still outranks the other components' data (Open MPI keeps MPI-1's rule, MPICH does not).
      */
     private static Datatype build(String call, String name, BasicType base, Blocks blocks, Creator creator) {
+        return build(call, name, base, blocks, false, creator);
+    }
+
+    /** With {@code javaBounds}, the type is resized to the bounds Java computed even without a marker. */
+    private static Datatype build(String call, String name, BasicType base, Blocks blocks, boolean javaBounds,
+                                  Creator creator) {
         Shape shape = blocks.shape(call);
         if (!base.movedByMpi()) return new Datatype(nullHandle(), base, name, base.mpjCode, shape, blocks, false);
         long[] out = new long[1];
         MPIException.check(creator.create(out), call);
         long handle = out[0];
-        if (shape.lbBound == Bound.MARKER || shape.ubBound == Bound.MARKER) {
+        if (javaBounds || shape.lbBound == Bound.MARKER || shape.ubBound == Bound.MARKER) {
             int rc = NativeMPIJNI.type_resized(handle, shape.lb * base.bytes, (shape.ub - shape.lb) * base.bytes, out);
             NativeMPIJNI.type_free(handle); // the resized type keeps what it needs of it
             MPIException.check(rc, call);
@@ -451,7 +462,9 @@ public class Datatype {
         }
         try {
             MPIException.check(NativeMPIJNI.type_commit(handle), call);
-            shape = shape.measuredBy(call, handle, base);
+            // With javaBounds MPI's numbers mix units (the empty components count bytes): MPICH even puts them in
+            // the true bounds, which only data may set. Java's shape is then the only right one.
+            if (!javaBounds) shape = shape.measuredBy(call, handle, base);
         } catch (RuntimeException e) {
             NativeMPIJNI.type_free(handle);
             throw e;
@@ -504,6 +517,12 @@ public class Datatype {
             long[] s = new long[5]; // lb, extent, true lb, true extent, size
             MPIException.check(NativeMPIJNI.type_shape(handle, s), call);
             if (s[4] < 0) throw new IllegalArgumentException(call + ": the new datatype is too large for MPI");
+            if (s[4] == 0) {
+                // Without data the true bounds mean nothing, and MPIs report what they like there (Open MPI: the
+                // sentinels of an empty range): Java's (0 and 0) stand.
+                s[2] = trueLb * (long) base.bytes;
+                s[3] = (trueUb - trueLb) * (long) base.bytes;
+            }
             for (long v : s) {
                 if (v % base.bytes != 0) {
                     throw new IllegalArgumentException(call + ": MPI laid the new datatype out at " + v

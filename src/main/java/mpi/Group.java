@@ -103,41 +103,63 @@ public class Group {
         return wrap(result[0]);
     }
 
-    /** The members in the ranges {first, last, stride} of {@code ranges}. */
+    /**
+     * The members in the ranges {first, last, stride} of {@code ranges}: ranks first, first + stride, ..., first +
+     * floor((last - first) / stride) * stride of each range, in order.
+     */
     public Group Range_incl(int[][] ranges) throws MPIException {
         return range("Group.Range_incl", 0, ranges);
     }
 
-    /** The group without the members in the ranges {first, last, stride}. */
+    /** The group without the members in the ranges {first, last, stride} (ranks as for {@link #Range_incl}). */
     public Group Range_excl(int[][] ranges) throws MPIException {
         return range("Group.Range_excl", 1, ranges);
     }
 
+    /**
+     * The ranges are expanded here and handed to MPI_Group_incl/excl as a list. MPI (MPI-3.1 6.3.2) requires only
+     * that every rank a range generates be a rank of the group, once: {@code last} itself need not be one ({5, 8, 2}
+     * in a group of 8 gives 5 and 7). Open MPI and MPICH check the triplets each their own way (Open MPI refuses
+     * a range whose stride points away from last, MPICH takes its first rank), so expanding them here gives one
+     * answer on every MPI, and an exception that names the range. The work is bounded by the group's size, since
+     * generated ranks must be distinct.
+     */
     private Group range(String call, int exclude, int[][] ranges) {
         requireLive(call, "group");
         if (ranges == null) throw new NullPointerException(call + ": ranges is null");
         int size = Size();
-        int[] flat = new int[3 * ranges.length];
+        boolean[] seen = new boolean[size];
+        int[] ranks = new int[size];
+        int n = 0;
         for (int i = 0; i < ranges.length; i++) {
             int[] r = ranges[i];
             if (r == null || r.length != 3) {
                 throw new IllegalArgumentException(call + ": ranges[" + i + "] must be {first, last, stride}");
             }
-            if (r[2] == 0) throw new IllegalArgumentException(call + ": ranges[" + i + "] has stride 0");
-            if ((r[1] - r[0]) / r[2] < 0) {
-                throw new IllegalArgumentException(call + ": ranges[" + i + "] = {" + r[0] + ", " + r[1] + ", " + r[2]
-                        + "} selects no rank (the stride points away from last)");
+            String range = "ranges[" + i + "] = {" + r[0] + ", " + r[1] + ", " + r[2] + "}";
+            if (r[2] == 0) throw new IllegalArgumentException(call + ": " + range + " has stride 0");
+            long steps = Math.floorDiv((long) r[1] - r[0], r[2]);
+            if (steps < 0) {
+                throw new IllegalArgumentException(call + ": " + range
+                        + " selects no rank (the stride points away from last)");
             }
-            for (int k = 0; k < 2; k++) {
-                if (r[k] < 0 || r[k] >= size) {
-                    throw new IllegalArgumentException(call + ": ranges[" + i + "][" + k + "] is " + r[k]
+            for (long k = 0; k <= steps; k++) {
+                long rank = r[0] + k * r[2];
+                if (rank < 0 || rank >= size) {
+                    throw new IllegalArgumentException(call + ": " + range + " generates rank " + rank
                             + ", not a rank of the group (size " + size + ")");
                 }
+                if (seen[(int) rank]) {
+                    throw new IllegalArgumentException(call + ": " + range + " generates rank " + rank
+                            + ", which the ranges already gave");
+                }
+                seen[(int) rank] = true;
+                ranks[n++] = (int) rank;
             }
-            System.arraycopy(r, 0, flat, 3 * i, 3);
         }
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.group_range_incl(exclude, handle, ranges.length, flat, result), call);
+        MPIException.check(NativeMPIJNI.group_incl(exclude, handle, n, java.util.Arrays.copyOf(ranks, n), result),
+                call);
         return wrap(result[0]);
     }
 

@@ -98,6 +98,10 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root, false);
             return;
         }
+        if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
+                (type, opHandle) -> NativeMPIJNI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle))) {
+            return;
+        }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root, true,
                 (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
                         inPlace, count, datatype.handle, opHandle, root, handle));
@@ -110,6 +114,10 @@ public class Intracomm extends Comm {
         requireLive(call);
         if (ObjectMessages.isObject(datatype)) {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
+            return;
+        }
+        if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
+                (type, opHandle) -> NativeMPIJNI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
@@ -129,6 +137,10 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
             return;
         }
+        if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
+                (type, opHandle) -> NativeMPIJNI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
+            return;
+        }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
                 (s, r, inPlace, opHandle) -> NativeMPIJNI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
                         inPlace, count, datatype.handle, opHandle, handle));
@@ -140,9 +152,9 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * What Reduce, Allreduce, Scan and Reduce_scatter share: checks, staging (for a user op, whose Java callback must not run inside
-     * a JNI critical region, and under THREAD_MULTIPLE), MPI_IN_PLACE when both buffers are the same range, and
-     * handing a user function's exception back to the caller.
+     * What Reduce, Allreduce, Scan and Reduce_scatter share: checks, staging (for a user op, whose Java callback
+     * must not run inside a JNI critical region, and under THREAD_MULTIPLE), MPI_IN_PLACE when both buffers are the
+     * same range, and handing a user function's exception back to the caller.
      */
     private void reduction(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf, int recvoffset,
                            int recvcount, Datatype datatype, Op op, boolean receives, boolean inPlaceAllowed,
@@ -173,6 +185,29 @@ public class Intracomm extends Comm {
         finish(call, rc, s, r, sendbuf, recvbuf);
     }
 
+    /** A reduction's native call on no data, given the MPI handles of the datatype and op to run it with. */
+    private interface NativeEmptyReduction {
+        int run(long type, long opHandle);
+    }
+
+    /**
+     * Items of a type of size 0 (a Struct of MPI.LB / MPI.UB markers only, or a Contiguous of 0 items): there is
+     * nothing to combine, whatever the op, and MPI refuses predefined ops on most derived types. After the buffers
+     * are checked, MPI runs the same collective on no data (0 items of MPI.BYTE with MPI.BOR), so the ranks still
+     * meet in it and it completes as MPI's would. False, doing nothing, for every other type.
+     */
+    private boolean reducesNothing(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf,
+                                   int recvoffset, int recvcount, Datatype datatype, Op op, boolean receives,
+                                   NativeEmptyReduction nativeCall) {
+        if (datatype == null || datatype.size != 0 || !datatype.base.movedByMpi()) return false;
+        if (op == null) throw new NullPointerException(call + ": op is null");
+        if (op.isFreed()) throw new IllegalStateException(call + ": the op has been freed");
+        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype);
+        if (receives) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype);
+        MPIException.check(nativeCall.run(MPI.BYTE.handle, MPI.BOR.handleFor(MPI.BYTE, call)), call);
+        return true;
+    }
+
     /**
      * Reduces {@code sum(recvcounts)} items elementwise, then scatters the result: rank i receives
      * {@code recvcounts[i]} items, in rank order.
@@ -181,10 +216,26 @@ public class Intracomm extends Comm {
                                Datatype datatype, Op op) throws MPIException {
         String call = "Intracomm.Reduce_scatter";
         requireLive(call);
-        if (ObjectMessages.isObject(datatype)) {
-            throw new IllegalArgumentException(call + ": MPI.OBJECT is not supported here; use Reduce then Scatterv");
-        }
         int total = total(call, "recvcounts", recvcounts);
+        if (ObjectMessages.isObject(datatype)) {
+            if (op == null) throw new NullPointerException(call + ": op is null");
+            if (op.function() == null) {
+                throw new IllegalArgumentException(call + ": MPI.OBJECT reductions need a user-defined op, not " + op);
+            }
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, total, datatype);
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcounts[rank], datatype);
+            if (sendbuf != null && sendbuf == recvbuf) {
+                throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
+            }
+            ObjectCollectives.reduceScatter(this, call, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype,
+                    op.function());
+            return;
+        }
+        if (reducesNothing(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true,
+                (type, opHandle) -> NativeMPIJNI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
+                        opHandle, handle))) {
+            return;
+        }
         reduction(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true, false,
                 (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce_scatter(s.array, s.address, s.off, r.array,
                         r.address, r.off, inPlace, recvcounts, datatype.handle, opHandle, handle));
@@ -197,6 +248,11 @@ public class Intracomm extends Comm {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+            if (rank == root) {
+                Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size),
+                        recvtype);
+            }
             ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
                     recvcount, null, null, recvtype, root);
             return;
@@ -221,7 +277,11 @@ public class Intracomm extends Comm {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
-            if (rank == root) span(call, "recvcount", recvcount, "displs", displs);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+            if (rank == root) {
+                Buffers.offset(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs",
+                        displs), recvtype);
+            }
             ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
                     recvcount, displs, recvtype, root);
             return;
@@ -246,6 +306,11 @@ public class Intracomm extends Comm {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
+            if (rank == root) {
+                Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size),
+                        sendtype);
+            }
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
             ObjectCollectives.scatter(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
                     recvoffset, recvcount, recvtype, root);
             return;
@@ -270,7 +335,11 @@ public class Intracomm extends Comm {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
-            if (rank == root) span(call, "sendcount", sendcount, "displs", displs);
+            if (rank == root) {
+                Buffers.offset(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs",
+                        displs), sendtype);
+            }
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
             ObjectCollectives.scatter(this, call, sendbuf, sendoffset, 0, sendcount, displs, sendtype, recvbuf,
                     recvoffset, recvcount, recvtype, root);
             return;
@@ -294,6 +363,8 @@ public class Intracomm extends Comm {
         String call = "Intracomm.Allgather";
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype);
             ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
                     recvcount, null, null, recvtype);
             return;
@@ -314,6 +385,8 @@ public class Intracomm extends Comm {
         requireLive(call);
         int span = span(call, "recvcount", recvcount, "displs", displs);
         if (objects(call, sendtype, recvtype)) {
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, span, recvtype);
             ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
                     recvcount, displs, recvtype);
             return;
@@ -332,6 +405,8 @@ public class Intracomm extends Comm {
         String call = "Intracomm.Alltoall";
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype);
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype);
             ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
                     recvoffset, recvcount, null, null, recvtype);
             return;
@@ -356,6 +431,8 @@ public class Intracomm extends Comm {
         int sspan = span(call, "sendcount", sendcount, "sdispls", sdispls);
         int rspan = span(call, "recvcount", recvcount, "rdispls", rdispls);
         if (objects(call, sendtype, recvtype)) {
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype);
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype);
             ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, 0, sendcount, sdispls, sendtype, recvbuf,
                     recvoffset, 0, recvcount, rdispls, recvtype);
             return;
@@ -400,12 +477,12 @@ public class Intracomm extends Comm {
                               boolean stage, boolean reduction) {
             long off = Buffers.offset(call, name, buf, offset, count, type);
             if (reduction) Buffers.requireNativeOrder(call, name, buf, type);
-            if (stage && buf != null && !(buf instanceof java.nio.Buffer) && count > 0) {
+            if (stage && buf != null && !(buf instanceof java.nio.Buffer) && count > 0 && type.size > 0) {
                 RequestBuffer staged = RequestBuffer.of(call, name, buf, offset, count, type);
                 staged.copyIn(call); // gaps and untouched blocks keep the array's values when copied back
                 return new Arg(null, staged.address, 0, off, staged);
             }
-            return new Arg(Buffers.array(buf), Buffers.address(buf), off, off, null);
+            return new Arg(Buffers.array(buf, count, type), Buffers.address(buf, count, type), off, off, null);
         }
     }
 

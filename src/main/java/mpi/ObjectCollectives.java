@@ -51,11 +51,15 @@ final class ObjectCollectives {
         }
     }
 
-    /** Serializes part i (count counts[i] items at element offset offsets[i]) of every rank into one array. */
+    /**
+     * Serializes part i (count counts[i] items at element offset offsets[i]) of every rank into one array. There is
+     * one part per entry of {@code offsets}, one per rank: as in MPI, counts and displacements arrays may be longer
+     * than the communicator, and only their first entries count.
+     */
     private static Parts serializeParts(String call, Object buf, int[] offsets, int[] counts, Datatype type) {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
-        int[] sizes = new int[counts.length];
-        for (int i = 0; i < counts.length; i++) {
+        int[] sizes = new int[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
             ObjectCodec.Bytes out = ObjectCodec.serialize(call, "sendbuf", buf, offsets[i], counts[i], type);
             sizes[i] = out.size();
             all.write(out.array(), 0, out.size());
@@ -65,7 +69,7 @@ final class ObjectCollectives {
 
     private static void deserializeParts(String call, Parts parts, Object buf, int[] offsets, int[] counts,
                                          Datatype type) {
-        for (int i = 0; i < counts.length; i++) {
+        for (int i = 0; i < offsets.length; i++) {
             byte[] part = java.util.Arrays.copyOfRange(parts.bytes, parts.displs[i], parts.displs[i] + parts.sizes[i]);
             ObjectCodec.deserialize(call, "recvbuf", part, part.length, buf, offsets[i], counts[i], type);
         }
@@ -179,6 +183,24 @@ final class ObjectCollectives {
             bcast(comm, call, last, 0, count, type, at);
             copyItems(last, 0, (Object[]) recvbuf, recvoffset, count, type);
         }
+    }
+
+    /**
+     * Reduce_scatter: the {@code sum(recvcounts)} items are reduced to rank 0 (in rank order, as in {@link #reduce}),
+     * which scatters them, {@code recvcounts[i]} items to rank i, in rank order.
+     */
+    static void reduceScatter(Intracomm comm, String call, Object sendbuf, int sendoffset, Object recvbuf,
+                              int recvoffset, int[] recvcounts, Datatype type, User_function function) {
+        int n = comm.size;
+        int[] counts = java.util.Arrays.copyOf(recvcounts, n), displs = new int[n];
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            displs[i] = (int) total;
+            total += counts[i];
+        }
+        Object[] all = comm.rank == 0 ? new Object[(int) total * type.extent] : null;
+        reduce(comm, call, sendbuf, sendoffset, all, 0, (int) total, type, function, 0, false);
+        scatter(comm, call, all, 0, 0, counts, displs, type, recvbuf, recvoffset, counts[comm.rank], type, 0);
     }
 
     /** Copies the type-map elements of count items, leaving a derived type's gaps in the target alone. */

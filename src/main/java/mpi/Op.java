@@ -113,6 +113,10 @@ public class Op {
         }
     }
 
+    boolean isFreed() {
+        return freed;
+    }
+
     /** The MPI handle to reduce {@code type} with, or IllegalArgumentException when the op does not apply. */
     long handleFor(Datatype type, String call) {
         if (freed) throw new IllegalStateException(call + ": the op has been freed");
@@ -120,7 +124,7 @@ public class Op {
         boolean pair = isPair(type);
         switch (kind) {
         case USER:
-            if (type.base.arrayClass.getComponentType().isPrimitive()) return handle;
+            if (type.base.arrayClass != null && type.base.arrayClass.getComponentType().isPrimitive()) return handle;
             break;
         case LOCATION:
             if (pair) return handle;

@@ -26,34 +26,42 @@ public class Prequest extends Request {
         started();
     }
 
-    /** Starts every request of the array (MPI_Startall). */
+    /**
+     * Starts every request of the array (MPI_Startall). A null element is skipped, as an inactive request would be
+     * by the calls that complete them (mpiJava programs leave null the requests they never set up).
+     */
     public static void Startall(Prequest[] array_of_requests) throws MPIException {
         String call = "Prequest.Startall";
         MPI.requireActive(call);
         if (array_of_requests == null) throw new NullPointerException(call + ": array_of_requests is null");
-        int n = array_of_requests.length;
-        for (int i = 0; i < n; i++) {
-            if (array_of_requests[i] == null) {
-                throw new NullPointerException(call + ": array_of_requests[" + i + "] is null");
+        java.util.List<Prequest> requests = new java.util.ArrayList<>(array_of_requests.length);
+        long stamp = stamp(array_of_requests.length); // starting one request twice would fail inside MPI
+        boolean polled = false;
+        for (int i = 0; i < array_of_requests.length; i++) {
+            Prequest r = array_of_requests[i];
+            if (r == null) continue;
+            r.requireUsable(call + ": array_of_requests[" + i + "]");
+            if (r.active) throw new IllegalStateException(call + ": array_of_requests[" + i + "] is already active");
+            if (repeated(r, stamp)) {
+                throw new IllegalArgumentException(call + ": array_of_requests[" + i + "] repeats an earlier request");
             }
-            array_of_requests[i].requireUsable(call + ": array_of_requests[" + i + "]");
-            if (array_of_requests[i].active) {
-                throw new IllegalStateException(call + ": array_of_requests[" + i + "] is already active");
-            }
+            requests.add(r);
+            polled |= r.polled();
         }
-        for (Prequest r : array_of_requests) {
-            if (r.polled()) { // MPI.OBJECT requests cannot join MPI_Startall: start each in turn
-                for (Prequest p : array_of_requests) p.start(call);
-                return;
-            }
+        if (polled) { // MPI.OBJECT requests cannot join MPI_Startall: start each in turn
+            for (Prequest p : requests) p.start(call);
+            return;
         }
+        int n = requests.size();
+        if (n == 0) return;
         RequestScratch scratch = RequestScratch.forRequests(n);
         for (int i = 0; i < n; i++) {
-            if (!array_of_requests[i].receive) array_of_requests[i].data.copyIn(call);
-            scratch.setHandle(i, array_of_requests[i].handle);
+            Prequest r = requests.get(i);
+            if (!r.receive) r.data.copyIn(call);
+            scratch.setHandle(i, r.handle);
         }
         MPIException.check(NativeMPIJNI.startall(n, scratch.requests()), call);
-        for (Prequest r : array_of_requests) r.started();
+        for (Prequest r : requests) r.started();
     }
 
     private void prepare(String call) {

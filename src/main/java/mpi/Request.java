@@ -29,6 +29,8 @@ public class Request {
     private static final LongAdder PENDING_RECEIVES = new LongAdder(), PENDING_SENDS = new LongAdder();
 
     long handle;
+    /** The last call on several requests that saw this one (see {@link #repeated}). */
+    private long stamp;
     final boolean persistent;
     final boolean receive;
     private RequestBuffer buffer;
@@ -262,13 +264,51 @@ public class Request {
         return some("Request.Testsome", array_of_requests, false);
     }
 
-    private static void check(String call, Request[] requests) {
+    /**
+     * Checks the array and returns it with every null element read as {@code MPI.REQUEST_NULL} (a copy, only when
+     * there is one): mpiJava programs leave null the slots of requests they never posted (the receive from
+     * themselves, say), and MPJ Express skips them, so they are inactive requests with MPI's rules: an empty status,
+     * and Waitany's {@code MPI.UNDEFINED} when nothing else is active. The program's array is never changed.
+     */
+    static Request[] check(String call, Request[] requests) {
         MPI.requireActive(call);
         if (requests == null) throw new NullPointerException(call + ": array_of_requests is null");
+        Request[] checked = requests;
+        long stamp = stamp(requests.length);
         for (int i = 0; i < requests.length; i++) {
-            if (requests[i] == null) throw new NullPointerException(call + ": array_of_requests[" + i + "] is null");
-            requests[i].requireUsable(call + ": array_of_requests[" + i + "]");
+            Request r = requests[i];
+            if (r == null) {
+                // A new Request[]: the program's may be a Prequest[], which cannot hold MPI.REQUEST_NULL
+                if (checked == requests) checked = java.util.Arrays.copyOf(requests, requests.length, Request[].class);
+                checked[i] = MPI.REQUEST_NULL;
+                continue;
+            }
+            r.requireUsable(call + ": array_of_requests[" + i + "]");
+            if (!r.idle() && repeated(r, stamp)) {
+                throw new IllegalArgumentException(call + ": array_of_requests[" + i + "] is an active request that "
+                        + "appears earlier in the array too");
+            }
         }
+        return checked;
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong STAMPS = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * Whether {@code r} was already seen by the call that drew {@code stamp} (0: a call on one request). MPI gets
+     * an active request twice in one array wrong in the worst way: Open MPI frees it twice (glibc aborts the JVM),
+     * MPICH fails an assertion. A stamp per call finds repeats in one pass, with no set to allocate.
+     */
+    static boolean repeated(Request r, long stamp) {
+        if (stamp == 0) return false;
+        if (r.stamp == stamp) return true;
+        r.stamp = stamp;
+        return false;
+    }
+
+    /** A stamp for {@link #repeated} over an array of {@code n} requests. */
+    static long stamp(int n) {
+        return n > 1 ? STAMPS.incrementAndGet() : 0;
     }
 
     private static boolean anyPolled(Request[] requests) {
@@ -276,8 +316,8 @@ public class Request {
         return false;
     }
 
-    private static Status any(String call, Request[] requests, boolean block) {
-        check(call, requests);
+    private static Status any(String call, Request[] array, boolean block) {
+        Request[] requests = check(call, array);
         if (anyPolled(requests)) return Polling.any(call, requests, block);
         int n = requests.length;
         RequestScratch scratch = RequestScratch.forRequests(n);
@@ -295,8 +335,8 @@ public class Request {
         return s;
     }
 
-    static Status[] all(String call, Request[] requests, boolean block) {
-        check(call, requests);
+    static Status[] all(String call, Request[] array, boolean block) {
+        Request[] requests = check(call, array);
         if (anyPolled(requests)) return Polling.all(call, requests, block);
         int n = requests.length;
         RequestScratch scratch = RequestScratch.forRequests(n);
@@ -321,8 +361,8 @@ public class Request {
         return statuses;
     }
 
-    private static Status[] some(String call, Request[] requests, boolean block) {
-        check(call, requests);
+    private static Status[] some(String call, Request[] array, boolean block) {
+        Request[] requests = check(call, array);
         if (anyPolled(requests)) return Polling.some(call, requests, block);
         int n = requests.length;
         RequestScratch scratch = RequestScratch.forRequests(n);

@@ -34,7 +34,8 @@ final class RequestBuffer {
     /** Validates (buf, offset, count, type) like a blocking call and prepares its memory (not yet copied in). */
     static RequestBuffer of(String call, String name, Object buf, int offset, int count, Datatype type) {
         long off = Buffers.offset(call, name, buf, offset, count, type);
-        if (buf == null || count == 0) return new RequestBuffer(buf, 0, null, 0, 0, 0, 0, type);
+        // No items, or items of a type of size 0: MPI touches no memory (and such a type fits any array, Object[] too)
+        if (buf == null || count == 0 || type.size == 0) return new RequestBuffer(buf, 0, null, 0, 0, 0, 0, type);
         long start = type.spanStartBytes(count), end = type.spanEndBytes(count);
         if (buf instanceof Buffer) {
             return new RequestBuffer(buf, Buffers.address(buf) + off, null, 0, 0, 0, count, type);
@@ -50,7 +51,9 @@ final class RequestBuffer {
      * (JDK 22+ with G1 pins regions instead and needs no staging). Null when the call can pin as usual.
      */
     static RequestBuffer forBlocking(String call, String name, Object buf, int offset, int count, Datatype type) {
-        if (!MPI.stageBlockingArrays || buf == null || buf instanceof Buffer || count == 0) return null;
+        if (!MPI.stageBlockingArrays || buf == null || buf instanceof Buffer || count == 0 || type.size == 0) {
+            return null;
+        }
         return of(call, name, buf, offset, count, type);
     }
 

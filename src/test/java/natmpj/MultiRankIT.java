@@ -55,7 +55,12 @@ class MultiRankIT {
                     pinning("-Dnatmpj.recvWaitsUnpinned=true")),
             "PinningMultipleSuite", List.of(pinning("-XX:+UseG1GC"), pinning("-XX:+UseParallelGC")),
             "GcSuite", List.of(List.of("-XX:+UseG1GC"), List.of("-XX:+UseParallelGC"), List.of("-XX:+UseSerialGC"),
-                    List.of("-XX:+UseZGC")));
+                    List.of("-XX:+UseZGC")),
+            // Also with the JVM's JNI checks: a misuse (an Object[] handed to GetPrimitiveArrayCritical, say) is a
+            // fatal error there, where a plain run may survive it by luck. The suites that pass the oddest input.
+            "BadInputSuite", List.of(List.of(), List.of("-Xcheck:jni")),
+            "EveryMethodBadInputSuite", List.of(List.of(), List.of("-Xcheck:jni")),
+            "MpjPatternsSuite", List.of(List.of(), List.of("-Xcheck:jni")));
     /** A failing rank must end its job within this many seconds (each takes a few). */
     private static final long FAILING_RANK_BOUND_S = 60;
 

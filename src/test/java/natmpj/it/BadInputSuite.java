@@ -3,6 +3,7 @@ package natmpj.it;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -57,6 +58,18 @@ public final class BadInputSuite {
                 () -> world.Send(ByteBuffer.allocateDirect(64).asIntBuffer(), 0, 4, MPI.INT, peer, 0), "IntBuffer"));
         cases.add("direct_buffer_too_small", () -> Check.throwsWith(IndexOutOfBoundsException.class,
                 () -> world.Send(ByteBuffer.allocateDirect(16), 2, 3, MPI.INT, peer, 0), "20 bytes", "capacity 16"));
+        cases.add("pack_object_types", () -> {
+            // Java objects have no MPI layout; an Object[] must never reach the JNI call that pins arrays
+            Datatype objects = Datatype.Contiguous(2, MPI.OBJECT);
+            for (Datatype t : new Datatype[] {MPI.OBJECT, objects}) {
+                Check.throwsWith(IllegalArgumentException.class, () -> world.Pack(new Object[] {"x", "y"}, 0, 1, t,
+                        new byte[64], 0), "Comm.Pack", "datatype", "Java objects");
+                Check.throwsWith(IllegalArgumentException.class, () -> world.Unpack(new byte[64], 0,
+                        new Object[2], 0, 1, t), "Comm.Unpack", "datatype");
+                Check.throwsWith(IllegalArgumentException.class, () -> world.Pack_size(1, t), "Comm.Pack_size",
+                        "datatype");
+            }
+        });
         cases.add("null_datatype", () -> Check.throwsWith(NullPointerException.class,
                 () -> world.Send(ints, 0, 1, null, peer, 0), "datatype"));
         cases.add("dest_too_large", () -> Check.throwsWith(IllegalArgumentException.class,
