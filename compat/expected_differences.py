@@ -326,6 +326,22 @@ DIFFERENCES = [
          reason="MPI: MPI_Comm_create returns MPI_COMM_NULL to the processes outside the group (mpiJava: null); "
                 "MPJ Express returns them a communicator whose Rank() is -1 (an Allreduce on it returns the "
                 "caller's own value)"),
+] + [
+    # --- Comms
+    dict(program="Comms", key="Split(UNDEFINED on rank 0)", mpje=lambda r, n: "size=1 rank=0" if r == 0 else None,
+         expected="null",
+         reason="MPI: a process that passes color MPI_UNDEFINED to MPI_Comm_split gets MPI_COMM_NULL (mpiJava: "
+                "null); MPJ Express gives it a communicator of its own"),
+    dict(program="Comms", key="Create(first half)", mpje="not null", expected="null",
+         reason="MPI: MPI_Comm_create returns MPI_COMM_NULL to the processes outside the group (mpiJava: null); "
+                "MPJ Express returns them a communicator"),
+    dict(program="Comms", key="Attr_get(TAG_UB)", mpje=lambda r, n: str(r), expected=">= 32767",
+         reason="MPI: the MPI_TAG_UB attribute of MPI_COMM_WORLD is the largest tag, at least 32767; MPJ Express's "
+                "Attr_get(MPI.TAG_UB) returns the caller's rank"),
+    dict(program="Comms", key="Attr_get(TAG_UB) on clone equals world's",
+         mpje="not called on MPJ Express: it throws 'No corresponding value to key'", expected="true",
+         reason="MPI: MPI_TAG_UB is an attribute of every communicator, a duplicate included; MPJ Express's "
+                "Attr_get on a clone throws MPIException 'No corresponding value to key <0>'"),
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil
