@@ -109,6 +109,26 @@ _LB_SEND = ("MPJ Express cannot send or receive any type holding MPI.LB/MPI.UB m
             "its Struct packer: the markers have no packer), so the program skips these calls there; correct "
             "values from the type map")
 
+def _shift(rank, np, disp, off_edge):
+    """Cart.java's Shift(1, disp) line on the Dims_create(np, {0, 0}) grid, non-periodic in dimension 1: np 2 is
+    a 2 x 1 grid (dimension 1 has one coordinate), np 4 a 2 x 2 grid (rank = 2 * row + column)."""
+    cols = 1 if np == 2 else 2
+    row, col = divmod(rank, cols)
+
+    def at(c):
+        return str(row * cols + c) if 0 <= c < cols else off_edge
+    return "source=%s dest=%s" % (at(col - disp), at(col + disp))
+
+
+def _graph_neighbours(rank, np):
+    """Graph.java's graph: a ring, plus the one-way edge 0 -> np/2 from 4 ranks."""
+    return [(rank + 1) % np, (rank - 1) % np] + ([np // 2] if rank == 0 and np >= 4 else [])
+
+
+def _graph_edges(np):
+    return [e for r in range(np) for e in _graph_neighbours(r, np)]
+
+
 _MPJE_MATMUL = {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}
 
 _BITS_REASON = ("MPJ Express's BOR and BXOR do not combine anything: Reduce gives the root its own input, Allreduce "
@@ -342,6 +362,30 @@ DIFFERENCES = [
          mpje="not called on MPJ Express: it throws 'No corresponding value to key'", expected="true",
          reason="MPI: MPI_TAG_UB is an attribute of every communicator, a duplicate included; MPJ Express's "
                 "Attr_get on a clone throws MPIException 'No corresponding value to key <0>'"),
+] + [
+    # --- Cart
+    dict(program="Cart", key="Dims_create(4, {0, 1})", mpje="[2, 2]", expected="[4, 1]",
+         reason="MPI: Dims_create keeps the non-zero entries of dims (here dimension 1 is fixed at 1); MPJ Express "
+                "overwrites them"),
+    dict(program="Cart", key="Shift(1, 1)", mpje=lambda r, n: _shift(r, n, 1, "UNDEFINED"),
+         expected=lambda r, n: _shift(r, n, 1, "PROC_NULL"),
+         reason="MPI: a shift off the edge of a non-periodic dimension gives MPI_PROC_NULL; MPJ Express gives "
+                "MPI.UNDEFINED (not a valid peer for a send or receive)"),
+    dict(program="Cart", key="Shift(1, -1)", mpje=lambda r, n: _shift(r, n, -1, "UNDEFINED"),
+         expected=lambda r, n: _shift(r, n, -1, "PROC_NULL"),
+         reason="as Shift(1, 1): MPI_PROC_NULL off a non-periodic edge, not MPI.UNDEFINED"),
+    dict(program="Cart", key="Sub({false, false})", mpje="size=1 rank=0 dims=[1]", expected="size=1 rank=0 dims=[]",
+         reason="MPI: MPI_Cart_sub keeping no dimension gives a zero-dimensional Cartesian communicator (Get() "
+                "has no dims); MPJ Express gives it one dimension of 1"),
+] + [
+    # --- Graph
+    dict(program="Graph", key="Create_graph with 2 spare edges entries",
+         mpje=lambda r, n: "Get().edges=%s Neighbours(%d)=%s" % (lst(_graph_edges(n) + [0, 0]), r,
+                                                                lst(_graph_neighbours(r, n))),
+         expected=lambda r, n: "Get().edges=%s Neighbours(%d)=%s" % (lst(_graph_edges(n)), r,
+                                                                    lst(_graph_neighbours(r, n))),
+         reason="MPI_Graph_get returns the graph's index[nnodes - 1] edges; MPJ Express's Get() returns the whole "
+                "edges array the program passed, spare entries included"),
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil
