@@ -386,6 +386,19 @@ DIFFERENCES = [
                                                                     lst(_graph_neighbours(r, n))),
          reason="MPI_Graph_get returns the graph's index[nnodes - 1] edges; MPJ Express's Get() returns the whole "
                 "edges array the program passed, spare entries included"),
+] + [
+    # --- Buffered, Environment
+    dict(program="Buffered", key="Bsend x3 and Ibsend before any receive",
+         mpje="not tested on MPJ Express: its Bsend waits for the matching receive (all ranks hang)",
+         expected="returned",
+         reason="MPI: a buffered-mode send completes locally, whether or not a matching receive was posted, as "
+                "long as the attached buffer has room; MPJ Express's Bsend of 4000 bytes blocks until the receive "
+                "is posted (every rank sending first deadlocks)"),
+    dict(program="Environment", key="Wtime non-decreasing", mpje="true Wtick positive: false",
+         expected="true Wtick positive: true",
+         reason="MPI: MPI_Wtick is the resolution of MPI_Wtime in seconds, a positive number; MPJ Express's Wtick "
+                "takes the smallest difference of consecutive Wtime calls, 0 since its Wtime ticks in whole "
+                "seconds"),
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil
