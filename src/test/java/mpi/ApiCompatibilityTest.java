@@ -153,9 +153,7 @@ class ApiCompatibilityTest {
 
     @Test
     void everyMpjExpressApiMemberExistsCompatibly() throws Exception {
-        File[] jars = MPJ_LIB.listFiles((dir, name) -> name.endsWith(".jar"));
-        Assumptions.assumeTrue(jars != null && jars.length > 0, "MPJ Express (libmpj-java) is not installed");
-        try (URLClassLoader mpj = mpjLoader(jars)) {
+        try (URLClassLoader mpj = installedMpjExpress()) {
             List<Class<?>> api = apiClasses(mpj);
             for (Class<?> theirs : api) compareClass(theirs, mpj);
             reportUnusedExclusions(false);
@@ -166,9 +164,7 @@ class ApiCompatibilityTest {
 
     @Test
     void everyMpjExpressMemberLinksWithItsExactDescriptor() throws Exception {
-        File[] jars = MPJ_LIB.listFiles((dir, name) -> name.endsWith(".jar"));
-        Assumptions.assumeTrue(jars != null && jars.length > 0, "MPJ Express (libmpj-java) is not installed");
-        try (URLClassLoader mpj = mpjLoader(jars)) {
+        try (URLClassLoader mpj = installedMpjExpress()) {
             List<Class<?>> api = apiClasses(mpj);
             Set<Member> linked = new HashSet<>();
             for (Class<?> theirs : api) linkClass(theirs, linked);
@@ -196,6 +192,13 @@ class ApiCompatibilityTest {
     }
 
     // ---- MPJ Express, by reflection ----
+
+    /** A loader of MPJ Express's jars; the test is skipped when it is not installed. */
+    private static URLClassLoader installedMpjExpress() throws IOException {
+        File[] jars = MPJ_LIB.listFiles((dir, name) -> name.endsWith(".jar"));
+        Assumptions.assumeTrue(jars != null && jars.length > 0, "MPJ Express (libmpj-java) is not installed");
+        return mpjLoader(jars);
+    }
 
     private static URLClassLoader mpjLoader(File[] jars) throws IOException {
         List<URL> urls = new ArrayList<>();
