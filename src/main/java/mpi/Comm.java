@@ -24,6 +24,12 @@ public class Comm {
     private static final boolean RECV_WAITS_UNPINNED = Boolean.getBoolean("natmpj.recvWaitsUnpinned")
             && !natmpj.internal.NativeLibrary.gcPinsRegions();
 
+    /**
+     * MPJ Express's public field: this communicator's group (the remote group of an intercommunicator), the same
+     * object each time; null for MPI.COMM_NULL. natmpj asks MPI for the group when the program first uses it (see
+     * Group.of). Comm.Group() and Intercomm.Remote_group() return a new group at each call, as MPI does.
+     */
+    public Group group;
     long handle;
     private final String name;
     /** Freed, or MPI.COMM_NULL: every call refuses it rather than hand MPI a dead handle. */
@@ -39,13 +45,27 @@ public class Comm {
     Comm(long handle, String name) {
         this.handle = handle;
         this.name = name;
+        this.group = Group.of(this);
     }
 
     /** MPI.COMM_NULL. */
     static Comm nullComm(long handle) {
         Comm c = new Comm(handle, "MPI.COMM_NULL");
         c.unusable = "is MPI.COMM_NULL";
+        c.group = null;
         return c;
+    }
+
+    /** For the first use of {@link #group}: MPI's group of this communicator (remote group of an intercomm). */
+    long fetchGroup(String call) {
+        if (unusable != null) {
+            throw new IllegalStateException(call + ": the group (Comm.group of " + this + ") was first used after"
+                    + " its communicator " + unusable + "; read it before freeing the communicator");
+        }
+        long[] group = new long[1];
+        MPIException.check(this instanceof Intercomm ? NativeMPIJNI.comm_remote_group(handle, group)
+                : NativeMPIJNI.comm_group(handle, group), call);
+        return group[0];
     }
 
     /** Wraps a communicator MPI just created as the class its kind calls for; null for MPI_COMM_NULL. */

@@ -29,9 +29,10 @@ public class Datatype {
     final BasicType base;
     /**
      * MPJ Express's number for the base type: BYTE 1, CHAR 2, SHORT 3, BOOLEAN 4, INT 5, LONG 6, FLOAT 7, DOUBLE 8,
-     * PACKED 9, OBJECT 12; 0 for MPI.NULL and -1 for MPI.LB / MPI.UB. Read-only here.
+     * PACKED 9, OBJECT 12; 0 for MPI.NULL and -1 for MPI.LB / MPI.UB. Not final, as in MPJ Express (a class compiled
+     * against it may assign it); natmpj only reports it, in {@link #getType()}.
      */
-    public final int baseType;
+    public int baseType;
     private final String name;
     /*
      * The shape of one item, in elements of the base type: lower bound, extent (the stride between consecutive
@@ -650,5 +651,14 @@ public class Datatype {
             return new Shape(lb, ub, data ? trueLb : 0, data ? trueUb : 0, size,
                     lbMarked ? Bound.MARKER : Bound.DATA, ubMarked ? Bound.MARKER : Bound.DATA);
         }
+    }
+
+    /**
+     * MPJ Express's public {@code finalize()}, empty there too, for classes compiled against MPJ Express that call
+     * it. Renamed by the build to finalize and made synthetic (src/build/java/SyntheticForms.java): source sees
+     * only Object's protected finalize. Being empty, it does not make datatypes finalizable (HotSpot registers no
+     * instance of a class whose finalize() is an empty method).
+     */
+    public void finalize$$mpjexpress() {
     }
 }

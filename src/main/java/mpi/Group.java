@@ -8,12 +8,23 @@ public class Group {
     /** MPJ Express's code of the empty group, kept for programs that compare with it. */
     public static final int EMPTY = 3;
 
+    /**
+     * MPJ Express's group code: {@link #EMPTY} for MPI.GROUP_EMPTY, 2 for MPI.GROUP_NULL, -1 for every other group
+     * (an empty group that MPI returns included, as in MPJ Express). Information only: natmpj never reads it.
+     */
+    public int code = -1;
+
     long handle;
     private final boolean predefined;
     /** Freed, or MPI.GROUP_NULL: calls refuse it rather than hand MPI a dead handle. */
     private String unusable;
     /** For a group MPI returned: its registration with the Cleaner (see DroppedHandles). */
     private DroppedHandles.Tracked tracked;
+    /**
+     * For the group in a communicator's {@code group} field (MPJ Express's Comm.group): that communicator, until
+     * the first call on this group asks MPI for it; then null. Null for every other group.
+     */
+    private volatile Comm groupOf;
 
     Group(long handle, boolean predefined) {
         this.handle = handle;
@@ -186,7 +197,34 @@ public class Group {
     static Group nullGroup(long handle) {
         Group g = new Group(handle, true);
         g.unusable = "is MPI.GROUP_NULL";
+        g.code = 2; // MPJ Express's Group.NULL
         return g;
+    }
+
+    /** MPI.GROUP_EMPTY. */
+    static Group emptyGroup(long handle) {
+        Group g = new Group(handle, true);
+        g.code = EMPTY;
+        return g;
+    }
+
+    /**
+     * The group of {@code comm} (its remote group for an intercommunicator), for the communicator's {@code group}
+     * field. MPI is asked for it on its first use only, so communicators cost no group handle unless a program
+     * reads the field; from then on it is a group like any other (freed when the program frees it, or drops it).
+     */
+    static Group of(Comm comm) {
+        Group g = new Group(0, false);
+        g.groupOf = comm;
+        return g;
+    }
+
+    private synchronized void fetch(String call) {
+        Comm comm = groupOf;
+        if (comm == null) return; // another thread fetched it
+        handle = comm.fetchGroup(call);
+        tracked = DroppedHandles.track(this, LiveHandles.Kind.GROUP, "group", releaseWhenDropped(handle));
+        groupOf = null;
     }
 
     /** A group MPI returned; programs free every group they get, even an empty one, so none is predefined. */
@@ -206,6 +244,7 @@ public class Group {
     final void requireLive(String call, String what) {
         MPI.requireActive(call);
         if (unusable != null) throw new IllegalStateException(call + ": the " + what + " " + unusable);
+        if (groupOf != null) fetch(call);
     }
 
     private static void live(String call, String name, Group group) {
@@ -229,5 +268,14 @@ public class Group {
     @Override
     public String toString() {
         return this == MPI.GROUP_EMPTY ? "MPI.GROUP_EMPTY" : "Group";
+    }
+
+    /**
+     * MPJ Express's public {@code finalize()}, empty there too, for classes compiled against MPJ Express that call
+     * it. Renamed by the build to finalize and made synthetic (src/build/java/SyntheticForms.java): source sees
+     * only Object's protected finalize. Being empty, it does not make groups finalizable (HotSpot registers no
+     * instance of a class whose finalize() is an empty method).
+     */
+    public void finalize$$mpjexpress() {
     }
 }

@@ -14,7 +14,7 @@ import natmpj.jni.NativeMPIJNI;
  * {@link #Init}, {@link #Initialized} and the constants needs MPI to be initialized and not yet finalized, and
  * throws IllegalStateException otherwise.
  */
-public class MPI {
+public class MPI extends MpjExpressFields {
     private static final int NOT_INITIALIZED = 0, ACTIVE = 1, FINALIZED = 2;
     private static volatile int state = NOT_INITIALIZED;
     /** With THREAD_SINGLE or THREAD_FUNNELED provided: the thread that called Init, the only one that may call MPI.
@@ -28,7 +28,16 @@ public class MPI {
     private interface Id extends NativeMPIConstants {}
 
     public static Intracomm COMM_WORLD;
+    /** An Intracomm (mpiJava 1.2). MPJ Express's Comm-typed COMM_SELF, for classes compiled against it, is the
+     *  same object, in MpjExpressFields. */
     public static Intracomm COMM_SELF;
+
+    /** MPJ Express's constant (true there too): programs may test it. */
+    public static final boolean DEBUG = true;
+    /** MPJ Express's choice of its old collective algorithms, from its configuration; natmpj has none: false. */
+    public static boolean isOldSelected;
+    /** The processors available to this JVM, as MPJ Express reports them (Runtime.availableProcessors()). */
+    public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
 
     public static int ANY_SOURCE;
     public static int ANY_TAG;
@@ -125,6 +134,7 @@ public class MPI {
         NativeLibrary.load();
         COMM_WORLD = new Intracomm(handle(Id.COMM_WORLD), "MPI.COMM_WORLD");
         COMM_SELF = new Intracomm(handle(Id.COMM_SELF), "MPI.COMM_SELF");
+        MpjExpressFields.COMM_SELF = COMM_SELF;
 
         ANY_SOURCE = NativeMPIJNI.int_constant(Id.ANY_SOURCE);
         ANY_TAG = NativeMPIJNI.int_constant(Id.ANY_TAG);
@@ -153,18 +163,19 @@ public class MPI {
         UB = Datatype.boundMarker(handle(Id.TYPE_NULL), false, "MPI.UB");
         NULL = Datatype.nullType(handle(Id.TYPE_NULL), "MPI.NULL");
 
-        MAX = op(Id.OP_MAX, "MPI.MAX", Op.Kind.ARITHMETIC, null);
-        MIN = op(Id.OP_MIN, "MPI.MIN", Op.Kind.ARITHMETIC, null);
-        SUM = op(Id.OP_SUM, "MPI.SUM", Op.Kind.ARITHMETIC, null);
-        PROD = op(Id.OP_PROD, "MPI.PROD", Op.Kind.ARITHMETIC, null);
-        LAND = op(Id.OP_LAND, "MPI.LAND", Op.Kind.LOGICAL, null);
-        LOR = op(Id.OP_LOR, "MPI.LOR", Op.Kind.LOGICAL, null);
-        LXOR = op(Id.OP_LXOR, "MPI.LXOR", Op.Kind.LOGICAL, null);
-        BAND = op(Id.OP_BAND, "MPI.BAND", Op.Kind.BITWISE, LAND);
-        BOR = op(Id.OP_BOR, "MPI.BOR", Op.Kind.BITWISE, LOR);
-        BXOR = op(Id.OP_BXOR, "MPI.BXOR", Op.Kind.BITWISE, LXOR);
-        MAXLOC = new Op(0, "MPI.MAXLOC", Op.Kind.LOCATION, null);
-        MINLOC = new Op(0, "MPI.MINLOC", Op.Kind.LOCATION, null);
+        // The last argument is MPJ Express's Op.opCode of each.
+        MAX = op(Id.OP_MAX, "MPI.MAX", Op.Kind.ARITHMETIC, null, 1);
+        MIN = op(Id.OP_MIN, "MPI.MIN", Op.Kind.ARITHMETIC, null, 2);
+        SUM = op(Id.OP_SUM, "MPI.SUM", Op.Kind.ARITHMETIC, null, 3);
+        PROD = op(Id.OP_PROD, "MPI.PROD", Op.Kind.ARITHMETIC, null, 4);
+        LAND = op(Id.OP_LAND, "MPI.LAND", Op.Kind.LOGICAL, null, 5);
+        LOR = op(Id.OP_LOR, "MPI.LOR", Op.Kind.LOGICAL, null, 7);
+        LXOR = op(Id.OP_LXOR, "MPI.LXOR", Op.Kind.LOGICAL, null, 9);
+        BAND = op(Id.OP_BAND, "MPI.BAND", Op.Kind.BITWISE, LAND, 6);
+        BOR = op(Id.OP_BOR, "MPI.BOR", Op.Kind.BITWISE, LOR, 8);
+        BXOR = op(Id.OP_BXOR, "MPI.BXOR", Op.Kind.BITWISE, LXOR, 10);
+        MAXLOC = new Op(0, "MPI.MAXLOC", Op.Kind.LOCATION, null, 11);
+        MINLOC = new Op(0, "MPI.MINLOC", Op.Kind.LOCATION, null, 12);
 
         ERRORS_ARE_FATAL = new Errhandler(handle(Id.ERRORS_ARE_FATAL), "MPI.ERRORS_ARE_FATAL");
         ERRORS_RETURN = new Errhandler(handle(Id.ERRORS_RETURN), "MPI.ERRORS_RETURN");
@@ -179,7 +190,7 @@ public class MPI {
         IO = NativeMPIJNI.int_constant(Id.KEYVAL_IO);
         WTIME_IS_GLOBAL = NativeMPIJNI.int_constant(Id.KEYVAL_WTIME_IS_GLOBAL);
         COMM_NULL = Comm.nullComm(handle(Id.COMM_NULL));
-        GROUP_EMPTY = new Group(handle(Id.GROUP_EMPTY), true);
+        GROUP_EMPTY = Group.emptyGroup(handle(Id.GROUP_EMPTY));
         GROUP_NULL = Group.nullGroup(handle(Id.GROUP_NULL));
 
         ERR_TRUNCATE = NativeMPIJNI.int_constant(Id.ERR_TRUNCATE);
@@ -287,6 +298,15 @@ public class MPI {
             ByteBuffer b = (ByteBuffer) buffer;
             return b.hasArray() ? b.array() : null;
         }
+    }
+
+    /**
+     * MPJ Express's Buffer_detach, which returns nothing: classes compiled against MPJ Express call
+     * {@code Buffer_detach()V}. Renamed by the build to Buffer_detach and made synthetic
+     * (src/build/java/SyntheticForms.java), so compilers see only the byte[] form above.
+     */
+    public static void Buffer_detach$$mpjexpress() throws MPIException {
+        Buffer_detach();
     }
 
     private static Object attached;
@@ -456,7 +476,7 @@ public class MPI {
         return new Datatype(handle(id), base, name);
     }
 
-    private static Op op(int id, String name, Op.Kind kind, Op onBooleans) {
-        return new Op(handle(id), name, kind, onBooleans);
+    private static Op op(int id, String name, Op.Kind kind, Op onBooleans, int mpjCode) {
+        return new Op(handle(id), name, kind, onBooleans, mpjCode);
     }
 }

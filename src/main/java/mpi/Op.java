@@ -34,6 +34,13 @@ import natmpj.jni.NativeMPIJNI;
 public class Op {
     enum Kind { ARITHMETIC, LOGICAL, BITWISE, LOCATION, USER }
 
+    /**
+     * MPJ Express's number for the op: MAX 1, MIN 2, SUM 3, PROD 4, LAND 5, BAND 6, LOR 7, BOR 8, LXOR 9, BXOR 10,
+     * MAXLOC 11, MINLOC 12; -1 for a user op (or the code given to {@link #Op(User_function, boolean, int)}).
+     * Information only: natmpj never reads it.
+     */
+    public int opCode = -1;
+
     /** Set at construction, except MAXLOC/MINLOC, bound at MPI.Init (they are created after MPI_Init). */
     long handle;
     private final String name;
@@ -45,7 +52,8 @@ public class Op {
     private final int slot;
     private volatile boolean freed;
 
-    Op(long handle, String name, Kind kind, Op onBooleans) {
+    Op(long handle, String name, Kind kind, Op onBooleans, int mpjCode) {
+        this.opCode = mpjCode;
         this.handle = handle;
         this.name = name;
         this.kind = kind;
@@ -82,11 +90,21 @@ public class Op {
     }
 
     /**
-     * MPJ Express's form. Its third argument picks one of MPJ Express's internal op codes and has no meaning to
-     * natmpj: it is ignored, and this is {@code Op(function, commute)}.
+     * MPJ Express's form. Its third argument is one of MPJ Express's op codes, kept in {@link #opCode} as MPJ
+     * Express keeps it; it has no meaning to natmpj, and this is {@code Op(function, commute)}.
      */
     public Op(User_function function, boolean commute, int opCode) throws MPIException {
         this(function, commute);
+        this.opCode = opCode;
+    }
+
+    /**
+     * MPJ Express's public {@code finalize()}, empty there too, for classes compiled against MPJ Express that call
+     * it. Renamed by the build to finalize and made synthetic (src/build/java/SyntheticForms.java): source sees
+     * only Object's protected finalize. Being empty, it does not make ops finalizable (HotSpot registers no
+     * instance of a class whose finalize() is an empty method).
+     */
+    public void finalize$$mpjexpress() {
     }
 
     /** Frees a user op (MPI_Op_free) and its trampoline slot; using it afterwards throws IllegalStateException. */

@@ -88,6 +88,12 @@ public class Status {
         return count[0];
     }
 
+    /** MPJ Express's free(): a status holds nothing of MPI's, so it only checks, as every call does, that MPI is
+     *  active. */
+    public void free() throws MPIException {
+        MPI.requireActive("Status.free");
+    }
+
     @Override
     public String toString() {
         return "Status[source=" + source + ", tag=" + tag + "]";

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,15 +41,29 @@ import org.junit.jupiter.api.Test;
  *   <li>MPJ Express 0.44 (Debian's libmpj-java): every public class, constructor, method and field of package
  *       {@code mpi} in its mpi.jar and mpj.jar, read by reflection (nothing hand-listed, so nothing is forgotten),
  *       minus the internals listed in {@link #EXCLUDED_CLASSES} / {@link #EXCLUDED_MEMBERS} and the rules in
- *       {@link #ruledOut};</li>
+ *       {@link #ruledOut} and {@link #mentionsInternals(String)};</li>
  *   <li>the mpiJava 1.2 specification, for the forms MPJ Express lacks ({@link #MPIJAVA_ONLY}), plus natmpj's own
  *       documented additions ({@link #NATMPJ_FORMS}).</li>
  * </ul>
- * Compatible means what a compiled or recompiled program needs: same name and parameter types; return type equal,
- * a subtype, or anything where the reference returns void; same static-ness; fields of the same or a subtype;
- * compile-time constants ({@code static final} with a constant value, usable in {@code switch}) with the same value;
- * the same superclass relations. Classes are never initialised (ours would load libnatmpj, theirs would start MPJ
- * Express), so constant values are read from the class files.
+ * Two kinds of compatibility are checked:
+ * <ul>
+ *   <li>Source ({@link #everyMpjExpressApiMemberExistsCompatibly}): what a program recompiled against natmpj needs,
+ *       as compilers see natmpj's classes (without synthetic methods, which compilers ignore in class files, and
+ *       with the fields nearest the class, which hide their superclasses' fields of the same name): same
+ *       name and parameter types; return type equal, a subtype, or anything where the reference returns void; same
+ *       static-ness; fields of the same or a subtype; compile-time constants ({@code static final} with a constant
+ *       value, usable in {@code switch}) with the same value; the same superclass relations.</li>
+ *   <li>Binary ({@link #everyMpjExpressMemberLinksWithItsExactDescriptor}): what a class compiled against MPJ
+ *       Express needs to link and run on natmpj, as the JVM resolves it (JVMS 5.4.3.2, 5.4.3.3): every field,
+ *       method and constructor with its exact descriptor, found along natmpj's superclass chain, with the same
+ *       static-ness, access at least as wide, not final where a program may assign or override it; the same class
+ *       kind (interface or not, not abstract or final where MPJ Express's is not) and supertypes. natmpj declares
+ *       the descriptors its source cannot as synthetic methods (void Buffer_detach(), public finalize(); see
+ *       src/build/java/SyntheticForms.java) and as fields hidden in a package-private superclass (COMM_SELF as a
+ *       Comm, in mpi.MpjExpressFields); every such member must be one of these.</li>
+ * </ul>
+ * Classes are never initialised (ours would load libnatmpj, theirs would start MPJ Express), so constant values are
+ * read from the class files.
  */
 class ApiCompatibilityTest {
     private static final File MPJ_LIB = new File("/usr/share/mpj/lib");
@@ -69,25 +85,28 @@ class ApiCompatibilityTest {
             "collective algorithms and device glue behind Intracomm"},
     };
 
-    /** MPJ Express public members that are implementation, not API: "Class.member" as {@link #key} prints it. */
+    /** Where an exclusion applies: to source compatibility only (compiled classes link), or to both. */
+    private static final String SOURCE = "source", BOTH = "source and binary";
+    private static final String STATUS_BOOKKEEPING = "MPJ Express's message bookkeeping in mpi.Status's superclass"
+            + " mpjdev.Status, which each of its devices fills its own way; the API is Get_count and Get_elements,"
+            + " which natmpj answers from MPI's status when asked (filling the fields would cost every receive an"
+            + " MPI_Get_count)";
+
+    /**
+     * MPJ Express members natmpj leaves out, one by one: {the member as {@link #jvmKey} prints it (MPJ Express's
+     * declaring class, name, JVM descriptor), where it applies, why}. Whole kinds are left out by rules instead:
+     * {@link #mentionsInternals(String)}, {@link #ruledOut} (source) and {@link #subclassable} (binary).
+     */
     private static final String[][] EXCLUDED_MEMBERS = {
-        {"Datatype.free()", "callback of MPJ Express's package-private Freeable interface (deferred free list)"},
-        {"Group.free()", "callback of MPJ Express's package-private Freeable interface (deferred free list)"},
-        {"Op.free()", "callback of MPJ Express's package-private Freeable interface (deferred free list)"},
-        {"Status.free()", "callback of MPJ Express's package-private Freeable interface (deferred free list)"},
-        {"Datatype.<init>()", "constructor of MPJ Express's abstract base for its own Datatype implementations"},
-        {"Datatype.baseType", "MPJ Express's buffer type code"},
-        {"Datatype.getType()", "MPJ Express's buffer type code, for its packers"},
-        {"Datatype.getByteSize()", "MPJ Express's element width in bytes, for its packers"},
-        {"Group.code", "MPJ Express's internal group kind"},
-        {"Op.opCode", "MPJ Express's internal operation code"},
-        {"Op.<init>(User_function,boolean,int)", "the int is MPJ Express's internal op code (MAXLOC/MINLOC)"},
-        {"Comm.group", "MPJ Express's cached Group object; the API is Comm.Group()"},
-        {"MPI.DEBUG", "MPJ Express's debug switch"},
-        {"MPI.isOldSelected", "MPJ Express's selection between its old and new device layers"},
-        {"MPI.NUM_OF_PROCESSORS", "MPJ Express's core count for its hybrid device"},
-        {"MPI.SEND_OVERHEAD", "MPJ Express's device envelope size; mpiJava and MPI only have BSEND_OVERHEAD"},
-        {"MPI.RECV_OVERHEAD", "MPJ Express's device envelope size; mpiJava and MPI only have BSEND_OVERHEAD"},
+        {"Datatype.<init>()V", BOTH, "constructor of MPJ Express's abstract Datatype, which has a package-private"
+            + " abstract method (createWriteBuffer): javac refuses every concrete subclass outside package mpi, so no"
+            + " program's object ever runs it (the JVM resolves a constructor reference only when it runs); natmpj's"
+            + " Datatype is concrete and makes its objects itself"},
+        {"mpjdev.Status.count:I", BOTH, STATUS_BOOKKEEPING},
+        {"mpjdev.Status.countInBytes:I", BOTH, STATUS_BOOKKEEPING},
+        {"mpjdev.Status.numEls:I", BOTH, STATUS_BOOKKEEPING},
+        {"mpjdev.Status.srcID:Ljava/util/UUID;", BOTH, "the UUID of the sender's process in MPJ Express's niodev"
+            + " device; MPI has no such identity (Status.source is the sender's rank)"},
     };
 
     /**
@@ -134,16 +153,28 @@ class ApiCompatibilityTest {
 
     @Test
     void everyMpjExpressApiMemberExistsCompatibly() throws Exception {
-        File[] jars = MPJ_LIB.listFiles((dir, name) -> name.endsWith(".jar"));
-        Assumptions.assumeTrue(jars != null && jars.length > 0, "MPJ Express (libmpj-java) is not installed");
-        try (URLClassLoader mpj = mpjLoader(jars)) {
+        try (URLClassLoader mpj = installedMpjExpress()) {
             List<Class<?>> api = apiClasses(mpj);
             for (Class<?> theirs : api) compareClass(theirs, mpj);
-            for (String[] exclusion : EXCLUDED_MEMBERS) {
-                if (!usedExclusions.contains(exclusion[0])) problem("(exclusions)", exclusion[0] + " matches nothing");
-            }
-            report("MPJ Express 0.44 API", api.size());
+            reportUnusedExclusions(false);
+            report("MPJ Express 0.44 API, source", api.size());
             assertTrue(api.size() >= 18 && checked >= 200, "only " + checked + " members compared");
+        }
+    }
+
+    @Test
+    void everyMpjExpressMemberLinksWithItsExactDescriptor() throws Exception {
+        try (URLClassLoader mpj = installedMpjExpress()) {
+            List<Class<?>> api = apiClasses(mpj);
+            Set<Member> linked = new HashSet<>();
+            for (Class<?> theirs : api) linkClass(theirs, linked);
+            for (Class<?> theirs : api) {
+                Class<?> ours = ourClass(theirs.getName());
+                if (ours != null) checkSyntheticMembers(ours, linked);
+            }
+            reportUnusedExclusions(true);
+            report("MPJ Express 0.44 API, binary (JVM descriptors)", api.size());
+            assertTrue(api.size() >= 18 && checked >= 300, "only " + checked + " members compared");
         }
     }
 
@@ -161,6 +192,13 @@ class ApiCompatibilityTest {
     }
 
     // ---- MPJ Express, by reflection ----
+
+    /** A loader of MPJ Express's jars; the test is skipped when it is not installed. */
+    private static URLClassLoader installedMpjExpress() throws IOException {
+        File[] jars = MPJ_LIB.listFiles((dir, name) -> name.endsWith(".jar"));
+        Assumptions.assumeTrue(jars != null && jars.length > 0, "MPJ Express (libmpj-java) is not installed");
+        return mpjLoader(jars);
+    }
 
     private static URLClassLoader mpjLoader(File[] jars) throws IOException {
         List<URL> urls = new ArrayList<>();
@@ -228,22 +266,22 @@ class ApiCompatibilityTest {
             }
         }
         for (Constructor<?> c : theirs.getConstructors()) {
-            if (ruledOut(c, null) || excluded(key(c))) continue;
+            if (ruledOut(c) || excluded(jvmKey(c), false)) continue;
             checked++;
             Constructor<?> match = ours == null ? null : findConstructor(ours, c.getParameterTypes());
             if (match == null) problem(cls, "missing: " + describe(theirs, c));
         }
         for (Method m : theirs.getMethods()) {
             if (m.getDeclaringClass() == Object.class || inheritedFromApi(theirs, m.getDeclaringClass())
-                    || ruledOut(m, m.getReturnType()) || excluded(key(m))) {
+                    || ruledOut(m) || excluded(jvmKey(m), false)) {
                 continue;
             }
             checked++;
             compareMethod(cls, m, ours);
         }
         for (Field f : theirs.getFields()) {
-            if (inheritedFromApi(theirs, f.getDeclaringClass()) || ruledOut(f, f.getType())
-                    || excluded(f.getDeclaringClass().getSimpleName() + "." + f.getName())) {
+            if (inheritedFromApi(theirs, f.getDeclaringClass()) || mentionsInternals(f.getType())
+                    || excluded(jvmKey(f), false)) {
                 continue;
             }
             checked++;
@@ -267,40 +305,49 @@ class ApiCompatibilityTest {
     }
 
     /**
-     * Rules that exclude whole kinds of MPJ Express members, rather than single entries.
-     * {@code type} is the method's return type; null for constructors.
+     * Rules that exclude whole kinds of MPJ Express methods and constructors from source compatibility, rather than
+     * single entries.
      */
-    private static boolean ruledOut(Executable member, Class<?> type) {
-        // MPJ Express's device and buffer layers are not API: Comm.mpjdevComm, Request(mpjdev.Request),
-        // Comm.Pack(..., mpjbuf.Buffer, int) (natmpj has the mpiJava byte[] form, checked in MPIJAVA_ONLY) ...
-        if (type != null && mentionsInternals(type)) return true;
-        for (Class<?> p : member.getParameterTypes()) if (mentionsInternals(p)) return true;
-        // natmpj never overrides finalize(); it releases handles with a Cleaner.
+    private static boolean ruledOut(Executable member) {
+        if (mentionsInternals(descriptor(member))) return true;
+        // MPJ Express overrides finalize() as public and empty in Datatype, Group, Op and Request. natmpj's source
+        // never overrides finalize() (it releases handles with a Cleaner), so a program calling it does not compile
+        // against natmpj: delete the call, which did nothing. Compiled classes link to natmpj's synthetic, empty,
+        // public finalize() (checked by the binary comparison).
         return member.getName().equals("finalize") && member.getParameterCount() == 0;
     }
 
-    private static boolean ruledOut(Field f, Class<?> type) {
-        if (mentionsInternals(type)) return true;
-        // mpi.Status extends mpjdev.Status; of its fields only the mpiJava ones (source, tag, index) are API:
-        // count, countInBytes, numEls, type and srcID are MPJ Express's message bookkeeping.
-        return f.getDeclaringClass().getName().equals("mpjdev.Status")
-                && !Set.of("source", "tag", "index").contains(f.getName());
+    /**
+     * MPJ Express's device and buffer layers are not API: Comm.mpjdevComm, Request(mpjdev.Request), Comm.Pack(...,
+     * mpjbuf.Buffer, int) (natmpj has the mpiJava byte[] form, checked in MPIJAVA_ONLY), Status.type ... natmpj has
+     * no such objects to give, and a class can name these types only with mpj.jar on its class path; declaring them
+     * would make natmpj need mpj.jar.
+     */
+    private static boolean mentionsInternals(String descriptor) {
+        return descriptor.contains("Lmpjdev/") || descriptor.contains("Lmpjbuf/") || descriptor.contains("Lxdev/");
     }
 
     private static boolean mentionsInternals(Class<?> type) {
-        while (type.isArray()) type = type.getComponentType();
-        String n = type.getName();
-        return n.startsWith("mpjdev.") || n.startsWith("mpjbuf.") || n.startsWith("xdev.");
+        return mentionsInternals(descriptor(type));
     }
 
-    private boolean excluded(String key) {
+    /** Whether EXCLUDED_MEMBERS leaves out {@code key} (from the binary comparison: only the BOTH entries). */
+    private boolean excluded(String key, boolean binary) {
         for (String[] ex : EXCLUDED_MEMBERS) {
-            if (ex[0].equals(key)) {
+            if (ex[0].equals(key) && (!binary || ex[1].equals(BOTH))) {
                 usedExclusions.add(key);
                 return true;
             }
         }
         return false;
+    }
+
+    private void reportUnusedExclusions(boolean binary) {
+        for (String[] ex : EXCLUDED_MEMBERS) {
+            if ((!binary || ex[1].equals(BOTH)) && !usedExclusions.contains(ex[0])) {
+                problem("(exclusions)", ex[0] + " matches nothing");
+            }
+        }
     }
 
     private void compareMethod(String cls, Method m, Class<?> ours) {
@@ -329,12 +376,7 @@ class ApiCompatibilityTest {
     }
 
     private void compareField(String cls, Field f, Class<?> ours, ClassLoader mpj) {
-        Field o;
-        try {
-            o = ours == null ? null : ours.getField(f.getName());
-        } catch (NoSuchFieldException e) {
-            o = null;
-        }
+        Field o = ours == null ? null : sourceField(ours, f.getName());
         if (o == null) {
             problem(cls, "missing: " + describe(f));
             return;
@@ -358,6 +400,249 @@ class ApiCompatibilityTest {
         }
     }
 
+    // ---- binary compatibility: what the JVM resolves ----
+
+    /**
+     * Links every member of MPJ Express's class {@code theirs} that a class compiled against MPJ Express can refer to
+     * through it (declared or inherited: the compiler names the class of the expression, and the JVM looks the
+     * member up along that class's superclasses and interfaces) against natmpj's class of the same name, by exact
+     * name and descriptor. Adds natmpj's members that they resolve to to {@code linked}.
+     */
+    private void linkClass(Class<?> theirs, Set<Member> linked) {
+        String cls = theirs.getSimpleName();
+        Class<?> ours = ourClass(theirs.getName());
+        checked++;
+        if (ours == null) {
+            problem(cls, "class is missing (public class mpi." + cls + ")");
+            return;
+        }
+        int t = theirs.getModifiers(), o = ours.getModifiers();
+        if (!Modifier.isPublic(o)) problem(cls, "class is not public");
+        if (theirs.isInterface() != ours.isInterface()) {
+            problem(cls, "class is " + (ours.isInterface() ? "an interface" : "a class") + ", MPJ Express's is not"
+                    + " (IncompatibleClassChangeError)");
+        }
+        if (!Modifier.isAbstract(t) && Modifier.isAbstract(o)) {
+            problem(cls, "class is abstract, MPJ Express's is not (new fails with InstantiationError)");
+        }
+        if (!Modifier.isFinal(t) && Modifier.isFinal(o)) {
+            problem(cls, "class is final, MPJ Express's is not (a program's subclass fails to load)");
+        }
+        for (Class<?> s : supertypes(theirs)) {
+            // mpjdev.Status, xdev.XDevException, the package-private Freeable: see mentionsInternals
+            if (!isApiClass(s) && !s.getName().startsWith("java.")) continue;
+            Class<?> expected = ourEquivalent(s);
+            if (expected == null || !expected.isAssignableFrom(ours)) {
+                problem(cls, "is not a subtype of " + s.getName() + " (the verifier checks assignments, catch, throw)");
+            }
+        }
+        boolean subclassable = subclassable(theirs);
+        for (Constructor<?> k : theirs.getDeclaredConstructors()) {
+            String key = jvmKey(k);
+            if (!linkable(k.getModifiers(), !Modifier.isFinal(t)) || mentionsInternals(descriptor(k))
+                    || excluded(key, true)) {
+                continue;
+            }
+            checked++;
+            Constructor<?> match = null;
+            for (Constructor<?> c : ours.getDeclaredConstructors()) if (descriptor(c).equals(descriptor(k))) match = c;
+            if (match == null) {
+                problem(cls, "missing: " + key + " (NoSuchMethodError)");
+            } else {
+                linked.add(match);
+                checkAccess(cls, key, k.getModifiers(), match.getModifiers());
+            }
+        }
+        for (Field f : linkableFields(theirs, subclassable)) {
+            String desc = descriptor(f.getType());
+            String key = jvmKey(f);
+            if (mentionsInternals(desc) || excluded(key, true)) continue;
+            checked++;
+            Field match = resolveField(ours, f.getName(), desc);
+            if (match == null) {
+                problem(cls, "missing: " + key + " (NoSuchFieldError)");
+                continue;
+            }
+            linked.add(match);
+            checkAccess(cls, key, f.getModifiers(), match.getModifiers());
+            if (Modifier.isStatic(f.getModifiers()) != Modifier.isStatic(match.getModifiers())) {
+                problem(cls, "static-ness differs: " + key + " (IncompatibleClassChangeError)");
+            }
+            if (!Modifier.isFinal(f.getModifiers()) && Modifier.isFinal(match.getModifiers())) {
+                problem(cls, "final in natmpj only: " + key + " (a class that assigns it gets IllegalAccessError)");
+            }
+        }
+        for (Method m : linkableMethods(theirs, subclassable)) {
+            String key = jvmKey(m);
+            if (mentionsInternals(descriptor(m)) || excluded(key, true)) continue;
+            checked++;
+            Method match = resolveMethod(ours, m.getName(), descriptor(m));
+            if (match == null) {
+                problem(cls, "missing: " + key + " (NoSuchMethodError)");
+                continue;
+            }
+            linked.add(match);
+            checkAccess(cls, key, m.getModifiers(), match.getModifiers());
+            int mm = m.getModifiers(), om = match.getModifiers();
+            if (Modifier.isStatic(mm) != Modifier.isStatic(om)) {
+                problem(cls, "static-ness differs: " + key + " (IncompatibleClassChangeError)");
+            }
+            if (subclassable && !Modifier.isStatic(mm) && !Modifier.isFinal(mm) && Modifier.isFinal(om)) {
+                problem(cls, "final in natmpj only: " + key + " (a program's subclass overriding it fails to load)");
+            }
+            if (subclassable && !Modifier.isAbstract(mm) && Modifier.isAbstract(om)) {
+                problem(cls, "abstract in natmpj only: " + key + " (AbstractMethodError in a program's subclass)");
+            }
+        }
+    }
+
+    /**
+     * natmpj's members that compilers do not see exist only for classes compiled against MPJ Express: each synthetic
+     * member (but bridges) and each public field hidden by a field of the same name nearer the class must be the
+     * target of one of MPJ Express's members. No member may keep SyntheticForms' mark in its name.
+     */
+    private void checkSyntheticMembers(Class<?> ours, Set<Member> linked) {
+        List<Member> members = new ArrayList<>(Arrays.asList(ours.getDeclaredFields()));
+        members.addAll(Arrays.asList(ours.getDeclaredMethods()));
+        members.addAll(Arrays.asList(ours.getDeclaredConstructors()));
+        for (Member m : members) {
+            if (m.getName().contains("$$")) problem(ours.getSimpleName(), "member name not renamed: " + m);
+            boolean bridge = m instanceof Method && ((Method) m).isBridge();
+            if (!m.isSynthetic() || bridge || !linkable(m.getModifiers(), true)) continue;
+            checked++;
+            if (!linked.contains(m)) {
+                problem(ours.getSimpleName(), "synthetic member that no MPJ Express member links to: " + m);
+            }
+        }
+        for (Class<?> k = ours.getSuperclass(); k != null && k.getPackageName().equals("mpi"); k = k.getSuperclass()) {
+            for (Field f : k.getDeclaredFields()) {
+                if (!Modifier.isPublic(f.getModifiers()) || sourceField(ours, f.getName()) == f) continue;
+                checked++;
+                if (!linked.contains(f)) {
+                    problem(ours.getSimpleName(), "hidden field that no MPJ Express member links to: " + f);
+                }
+            }
+        }
+    }
+
+    private static boolean linkable(int modifiers, boolean subclassable) {
+        return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers) && subclassable;
+    }
+
+    /**
+     * Whether a program can subclass MPJ Express's class, which is what makes its protected members reachable: it
+     * is not final and has a public or protected constructor. Comm and its subclasses have neither, so their
+     * protected send/recv/... helpers are left out: no program can call them.
+     */
+    private static boolean subclassable(Class<?> c) {
+        if (Modifier.isFinal(c.getModifiers())) return false;
+        for (Constructor<?> k : c.getDeclaredConstructors()) {
+            if (Modifier.isPublic(k.getModifiers()) || Modifier.isProtected(k.getModifiers())) return true;
+        }
+        return false;
+    }
+
+    private void checkAccess(String cls, String key, int theirs, int ours) {
+        boolean ok = Modifier.isPublic(ours) || Modifier.isProtected(ours) && !Modifier.isPublic(theirs);
+        if (!ok) problem(cls, "less accessible than MPJ Express's: " + key + " (IllegalAccessError)");
+    }
+
+    /** Every superclass and interface of {@code c}, transitively. */
+    private static Set<Class<?>> supertypes(Class<?> c) {
+        Set<Class<?>> all = new java.util.LinkedHashSet<>();
+        List<Class<?>> todo = new ArrayList<>(List.of(c));
+        while (!todo.isEmpty()) {
+            Class<?> k = todo.remove(0);
+            if (k.getSuperclass() != null && all.add(k.getSuperclass())) todo.add(k.getSuperclass());
+            for (Class<?> i : k.getInterfaces()) if (all.add(i)) todo.add(i);
+        }
+        return all;
+    }
+
+    /**
+     * The fields a class compiled against MPJ Express can name through {@code c}: per name and descriptor, the one
+     * field resolution finds (JVMS 5.4.3.2: c, its interfaces, then its superclass, recursively), if accessible.
+     */
+    private static List<Field> linkableFields(Class<?> c, boolean subclassable) {
+        Map<String, Field> found = new LinkedHashMap<>();
+        collectFields(c, found);
+        return found.values().stream().filter(f -> linkable(f.getModifiers(), subclassable))
+                .collect(Collectors.toList());
+    }
+
+    private static void collectFields(Class<?> c, Map<String, Field> found) {
+        for (Field f : c.getDeclaredFields()) found.putIfAbsent(f.getName() + ":" + descriptor(f.getType()), f);
+        for (Class<?> i : c.getInterfaces()) collectFields(i, found);
+        if (c.getSuperclass() != null) collectFields(c.getSuperclass(), found);
+    }
+
+    /**
+     * The methods a class compiled against MPJ Express can name through {@code c}, per name and descriptor the one
+     * method resolution finds (JVMS 5.4.3.3: c and its superclasses, then their interfaces), if accessible; those
+     * of java.lang.Object are every class's.
+     */
+    private static List<Method> linkableMethods(Class<?> c, boolean subclassable) {
+        Map<String, Method> found = new LinkedHashMap<>();
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Method m : k.getDeclaredMethods()) found.putIfAbsent(m.getName() + descriptor(m), m);
+        }
+        for (Class<?> s : supertypes(c)) {
+            if (!s.isInterface()) continue;
+            for (Method m : s.getDeclaredMethods()) found.putIfAbsent(m.getName() + descriptor(m), m);
+        }
+        return found.values().stream().filter(m -> m.getDeclaringClass() != Object.class
+                && linkable(m.getModifiers(), subclassable)).collect(Collectors.toList());
+    }
+
+    /** JVMS 5.4.3.2 field resolution in {@code c}; null when it fails. */
+    private static Field resolveField(Class<?> c, String name, String descriptor) {
+        for (Field f : c.getDeclaredFields()) {
+            if (f.getName().equals(name) && descriptor(f.getType()).equals(descriptor)) return f;
+        }
+        for (Class<?> i : c.getInterfaces()) {
+            Field f = resolveField(i, name, descriptor);
+            if (f != null) return f;
+        }
+        return c.getSuperclass() == null ? null : resolveField(c.getSuperclass(), name, descriptor);
+    }
+
+    /** JVMS 5.4.3.3 method resolution in class {@code c}: c and its superclasses, then its superinterfaces. */
+    private static Method resolveMethod(Class<?> c, String name, String descriptor) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Method m : k.getDeclaredMethods()) {
+                if (m.getName().equals(name) && descriptor(m).equals(descriptor)) return m;
+            }
+        }
+        for (Class<?> s : supertypes(c)) {
+            if (!s.isInterface()) continue;
+            for (Method m : s.getDeclaredMethods()) {
+                int mods = m.getModifiers();
+                if (m.getName().equals(name) && descriptor(m).equals(descriptor) && !Modifier.isPrivate(mods)
+                        && !Modifier.isStatic(mods)) {
+                    return m;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The JVM descriptor of a type (JVMS 4.3.2); Class.descriptorString() needs JDK 12. */
+    private static String descriptor(Class<?> type) {
+        if (type.isArray()) return "[" + descriptor(type.getComponentType());
+        if (!type.isPrimitive()) return "L" + type.getName().replace('.', '/') + ";";
+        if (type == void.class) return "V";
+        if (type == boolean.class) return "Z";
+        if (type == long.class) return "J";
+        return type.getName().substring(0, 1).toUpperCase(java.util.Locale.ROOT); // B C D F I S
+    }
+
+    /** The JVM descriptor of a method or constructor (JVMS 4.3.3). */
+    private static String descriptor(Executable e) {
+        StringBuilder d = new StringBuilder("(");
+        for (Class<?> p : e.getParameterTypes()) d.append(descriptor(p));
+        return d.append(')').append(e instanceof Method ? descriptor(((Method) e).getReturnType()) : "V").toString();
+    }
+
     // ---- the hand-written tables ----
 
     private void checkTable(String[][] table, String origin, ClassLoader mpj) throws ClassNotFoundException {
@@ -376,12 +661,7 @@ class ApiCompatibilityTest {
                 if (theirs != null && hasField(theirs, typeAndName[1], typeAndName[0])) {
                     problem(cls, "table entry duplicates MPJ Express, remove it: " + shown);
                 }
-                Field o = null;
-                try {
-                    o = ours == null ? null : ours.getField(typeAndName[1]);
-                } catch (NoSuchFieldException e) {
-                    o = null;
-                }
+                Field o = ours == null ? null : sourceField(ours, typeAndName[1]);
                 if (o == null) {
                     problem(cls, "missing: " + shown);
                 } else if (Modifier.isStatic(o.getModifiers()) != isStatic
@@ -475,13 +755,29 @@ class ApiCompatibilityTest {
         return findMethod(c, name, Arrays.stream(params).map(Class::getTypeName).toArray(String[]::new));
     }
 
+    /** The public method javac would see: synthetic ones (but bridges) are invisible to it in class files. */
     private static Method findMethod(Class<?> c, String name, String[] paramNames) {
         Method found = null;
         for (Method m : c.getMethods()) {
             if (!m.getName().equals(name) || !Arrays.equals(typeNames(m.getParameterTypes()), paramNames)) continue;
+            if (m.isSynthetic() && !m.isBridge()) continue;
             if (found == null || found.isBridge()) found = m; // a covariant override also yields a bridge method
         }
         return found;
+    }
+
+    /**
+     * The public field {@code name} as a compiler sees it through {@code c}: the one declared nearest to c, which
+     * hides those of its superclasses (MPI.COMM_SELF hides MPJ Express's form in mpi.MpjExpressFields); never a
+     * synthetic one.
+     */
+    private static Field sourceField(Class<?> c, String name) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Field f : k.getDeclaredFields()) {
+                if (f.getName().equals(name) && Modifier.isPublic(f.getModifiers()) && !f.isSynthetic()) return f;
+            }
+        }
+        return null;
     }
 
     private static Constructor<?> findConstructor(Class<?> c, Class<?>[] params) {
@@ -560,12 +856,17 @@ class ApiCompatibilityTest {
 
     // ---- reporting ----
 
-    /** The member as the exclusion list names it: "Class.name(Type,...)", "Class.<init>(...)", "Class.field". */
-    private static String key(Executable e) {
-        String name = e instanceof Constructor ? "<init>" : e.getName();
-        return e.getDeclaringClass().getSimpleName() + "." + name + "("
-                + Arrays.stream(e.getParameterTypes()).map(ApiCompatibilityTest::shortName)
-                        .collect(Collectors.joining(",")) + ")";
+    /**
+     * The member as EXCLUDED_MEMBERS and the binary problems name it: declaring class, name and JVM descriptor, e.g.
+     * "Comm.Send(Ljava/lang/Object;IILmpi/Datatype;II)V", "Datatype.<init>()V", "mpjdev.Status.count:I".
+     */
+    private static String jvmKey(Executable e) {
+        return shortName(e.getDeclaringClass()) + "." + (e instanceof Constructor ? "<init>" : e.getName())
+                + descriptor(e);
+    }
+
+    private static String jvmKey(Field f) {
+        return shortName(f.getDeclaringClass()) + "." + f.getName() + ":" + descriptor(f.getType());
     }
 
     private static String shortName(Class<?> type) {

@@ -1,5 +1,6 @@
 package natmpj;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,8 @@ final class MpiJob {
     final String mainClass;
     final String java;
     final String label;
+    /** The ranks' class path: natmpj's classes and the tests', and whatever {@link #withClasspath} adds. */
+    String classpath = CLASSPATH;
     /** JVM options before the main class (e.g. a collector), and the program's arguments after it. */
     final List<String> jvmOptions = new ArrayList<>();
     final List<String> args = new ArrayList<>();
@@ -35,9 +38,14 @@ final class MpiJob {
     final Map<Integer, List<String>> results = new LinkedHashMap<>();
 
     MpiJob(String flavour, int ranks, Class<?> main, String javaHome, String label) {
+        this(flavour, ranks, main.getName(), javaHome, label);
+    }
+
+    /** A job whose main class is not on this JVM's class path (e.g. compiled at test time). */
+    MpiJob(String flavour, int ranks, String mainClass, String javaHome, String label) {
         this.flavour = flavour;
         this.ranks = ranks;
-        this.mainClass = main.getName();
+        this.mainClass = mainClass;
         this.java = Paths.get(javaHome, "bin", "java").toString();
         this.label = label;
         String name = label.replaceAll("[^A-Za-z0-9_.=-]+", "_");
@@ -63,7 +71,7 @@ final class MpiJob {
             cmd.add("--oversubscribe");
             if ("root".equals(System.getProperty("user.name"))) cmd.add("--allow-run-as-root");
         }
-        cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp", CLASSPATH,
+        cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath,
                 "-Djava.library.path=" + NATIVE.resolve(flavour), "-Dnatmpj.test.out=" + out));
         // The in-job suites' own settings (e.g. -Dnatmpj.it.soak.rounds=...) pass from the build to every rank.
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("natmpj.it.")).sorted()
@@ -76,6 +84,12 @@ final class MpiJob {
 
     MpiJob withJvmOptions(List<String> options) {
         jvmOptions.addAll(options);
+        return this;
+    }
+
+    /** Appends a directory or jar to the ranks' class path. */
+    MpiJob withClasspath(String entry) {
+        classpath = classpath + File.pathSeparator + entry;
         return this;
     }
 

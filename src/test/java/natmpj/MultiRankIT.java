@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -39,8 +40,8 @@ import natmpj.it.ThreadSuite;
  * the job's output attached.
  *
  * <p>The suites are every natmpj.it.*Suite class but FailingRankSuite (which ends its job on purpose, once per
- * failure mode; FailureHandlingOffProgram runs with it); -Dnatmpj.test.suites=PointToPointSuite,... runs only
- * those.
+ * failure mode; FailureHandlingOffProgram runs with it), and MpjExpressFormsProgram (compiled against MPJ Express,
+ * see {@link #compileAgainstMpjExpress}); -Dnatmpj.test.suites=PointToPointSuite,... runs only those.
  */
 class MultiRankIT {
     /** Run on every extra JDK too: the suites whose paths depend most on the JVM (pinning, signals). */
@@ -105,6 +106,9 @@ class MultiRankIT {
                             flavour + " np=2 " + name + " " + suite.getSimpleName())));
                 }
             }
+            if (selected(MPJ_EXPRESS_FORMS)) {
+                for (String np : list("natmpj.test.ranks", "2,4")) nodes.add(mpjExpressForms(flavour, np));
+            }
             if (selected(FailingRankSuite.class)) {
                 for (String np : list("natmpj.test.ranks", "2,4")) {
                     for (String mode : FailingRankSuite.EXPECTED.keySet()) nodes.add(failingRank(flavour, np, mode));
@@ -160,6 +164,78 @@ class MultiRankIT {
         });
     }
 
+    /**
+     * MpjExpressFormsProgram, compiled against MPJ Express's mpj.jar (see {@link #compileAgainstMpjExpress}), run on
+     * natmpj: a class compiled for MPJ Express links to the members whose descriptors natmpj's source cannot declare
+     * (SyntheticForms) and to those natmpj provides for MPJ Express only. Its cases report like a suite's.
+     */
+    private static DynamicNode mpjExpressForms(String flavour, String np) {
+        String label = flavour + " np=" + np + " " + MPJ_EXPRESS_FORMS;
+        return dynamicContainer(label, Stream.of(label).flatMap(l -> {
+            Path classes;
+            try {
+                classes = compileAgainstMpjExpress();
+            } catch (Exception e) {
+                return Stream.of(dynamicTest("compile against mpj.jar", () -> fail("could not compile", e)));
+            }
+            if (classes == null) {
+                return Stream.of(dynamicTest("compile against mpj.jar", () -> Assumptions.abort(
+                        "MPJ Express (libmpj-java) is not installed: no " + MPJ_JAR)));
+            }
+            MpiJob job = new MpiJob(flavour, Integer.parseInt(np), "natmpj.it." + MPJ_EXPRESS_FORMS,
+                    System.getProperty("java.home"), label).withClasspath(classes.toString())
+                    // the verifier on every class, natmpj's included (the JDK verifies only the class path's)
+                    .withJvmOptions(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal",
+                            "-XX:+BytecodeVerificationRemote"));
+            try {
+                job.run();
+            } catch (Exception e) {
+                return Stream.of(dynamicTest("launch", () -> fail("could not launch " + job.command(), e)));
+            }
+            return results(job).stream();
+        }));
+    }
+
+    static final String MPJ_EXPRESS_FORMS = "MpjExpressFormsProgram";
+    static final Path MPJ_JAR = Paths.get("/usr/share/mpj/lib/mpj.jar");
+    private static Path mpjExpressClasses;
+
+    /**
+     * Compiles src/test/mpjexpress (once per test run) with javac against MPJ Express's mpj.jar and the in-job test
+     * support (Cases, Check), not against natmpj; null when MPJ Express is not installed. Also checks that the
+     * program's unused {@code import mpjdev.*; import mpjbuf.*;} left no trace in its class files, which is what
+     * lets such programs, compiled against mpj.jar, run on natmpj (README, Compatibility with MPJ Express).
+     */
+    static synchronized Path compileAgainstMpjExpress() throws Exception {
+        if (mpjExpressClasses != null) return mpjExpressClasses;
+        if (!Files.isRegularFile(MPJ_JAR)) return null;
+        Path sources = Paths.get(System.getProperty("natmpj.test.mpjexpress.sources", "src/test/mpjexpress"));
+        Path out = Paths.get(System.getProperty("natmpj.test.mpjexpress.classes", "target/mpje-classes"));
+        Path support = Paths.get(FailingRankSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> files = new ArrayList<>();
+        try (Stream<Path> all = Files.walk(sources)) {
+            all.filter(f -> f.toString().endsWith(".java")).forEach(f -> files.add(f.toString()));
+        }
+        Files.createDirectories(out);
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        java.io.StringWriter messages = new java.io.StringWriter();
+        List<String> options = List.of("-d", out.toString(), "-proc:none", "-Xlint:-path", "-classpath",
+                MPJ_JAR + java.io.File.pathSeparator + support);
+        boolean ok = javac.getTask(messages, null, null, options, null,
+                javac.getStandardFileManager(null, null, null).getJavaFileObjectsFromStrings(files)).call();
+        if (!ok) throw new IllegalStateException("javac " + options + " " + files + ":\n" + messages);
+        try (Stream<Path> all = Files.walk(out)) {
+            for (Path f : (Iterable<Path>) all.filter(p -> p.toString().endsWith(".class"))::iterator) {
+                String bytes = new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+                if (bytes.contains("mpjdev") || bytes.contains("mpjbuf")) {
+                    throw new IllegalStateException(f + " refers to mpjdev or mpjbuf");
+                }
+            }
+        }
+        mpjExpressClasses = out;
+        return out;
+    }
+
     /** The natmpj.it.*Suite classes compiled next to this test but FailingRankSuite, filtered by natmpj.test.suites. */
     private static List<Class<?>> suites() throws ClassNotFoundException, java.io.IOException {
         java.nio.file.Path dir;
@@ -183,8 +259,12 @@ class MultiRankIT {
     }
 
     private static boolean selected(Class<?> suite) {
+        return selected(suite.getSimpleName());
+    }
+
+    private static boolean selected(String suite) {
         List<String> only = list("natmpj.test.suites", "");
-        return only.isEmpty() || only.contains(suite.getSimpleName());
+        return only.isEmpty() || only.contains(suite);
     }
 
     /** A container whose children are built when JUnit reaches it: the launch runs then, not at discovery. */

@@ -22,7 +22,11 @@ import mpi.MPI;
  * Every public class of package {@code mpi}, read from the directory MPI.class was loaded from (so a new class cannot
  * be forgotten), and every public method and constructor of each: statics on their declaring class, instance methods
  * (inherited ones included) on each class that has instances, in a fixed order so that every rank builds the same
- * list. Methods of java.lang.Object are not natmpj's API and are left out.
+ * list. Methods of java.lang.Object are not natmpj's API and are left out, and so are bridge methods (the same
+ * method again). Synthetic methods are MPJ Express's forms that natmpj's source cannot declare (see
+ * src/build/java/SyntheticForms.java, e.g. {@code void MPI.Buffer_detach()}): classes compiled against MPJ Express
+ * call them, so they are in, except the empty public finalize() overrides, which are Object's method and check
+ * nothing (MPJ Express's do nothing either).
  */
 final class ApiCatalog {
     private ApiCatalog() {}
@@ -45,10 +49,15 @@ final class ApiCatalog {
             return executable instanceof Constructor ? on.getSimpleName() : executable.getName();
         }
 
-        /** "Comm.Send(buf,offset,count,datatype,dest,tag)", on the class it is called on. */
+        /**
+         * "Comm.Send(buf,offset,count,datatype,dest,tag)", on the class it is called on; a synthetic method (an MPJ
+         * Express form) adds its return type: "MPI.Buffer_detach():void".
+         */
         String label() {
-            return on.getSimpleName() + "." + name() + Arrays.stream(executable.getParameters())
+            String label = on.getSimpleName() + "." + name() + Arrays.stream(executable.getParameters())
                     .map(java.lang.reflect.Parameter::getName).collect(Collectors.joining(",", "(", ")"));
+            return executable.isSynthetic() ? label + ":" + ((Method) executable).getReturnType().getSimpleName()
+                    : label;
         }
 
         /** The class names a message may start with: the class called on and its superclasses up to the declaring. */
@@ -88,7 +97,8 @@ final class ApiCatalog {
         List<Entry> entries = new ArrayList<>();
         for (Constructor<?> k : sorted(c.getConstructors())) entries.add(new Entry(c, k));
         for (Method m : sorted(c.getMethods())) {
-            if (m.getDeclaringClass().getPackage() != MPI.class.getPackage() || m.isSynthetic() || m.isBridge()) {
+            if (m.getDeclaringClass().getPackage() != MPI.class.getPackage() || m.isBridge()
+                    || m.isSynthetic() && overridesObject(m)) {
                 continue;
             }
             if (Modifier.isStatic(m.getModifiers()) && m.getDeclaringClass() != c) continue; // once, where declared
@@ -97,10 +107,20 @@ final class ApiCatalog {
         return entries;
     }
 
+    private static boolean overridesObject(Method m) {
+        try {
+            Object.class.getDeclaredMethod(m.getName(), m.getParameterTypes());
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
     private static <T extends Executable> List<T> sorted(T[] all) {
         List<T> list = new ArrayList<>(Arrays.asList(all));
         list.sort(Comparator.comparing((T e) -> e.getName())
-                .thenComparing(e -> Arrays.toString(e.getParameterTypes())));
+                .thenComparing(e -> Arrays.toString(e.getParameterTypes()))
+                .thenComparing(e -> e instanceof Method ? ((Method) e).getReturnType().getName() : ""));
         return list;
     }
 }
