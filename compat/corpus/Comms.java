@@ -83,6 +83,13 @@ public class Comms {
             p("Attr_get(TAG_UB) on clone equals world's: " + tagUb.equals(tagUbDup));
         }
 
+        // MPI lets each implementation choose: HOST is MPI_PROC_NULL or a rank, IO is MPI_ANY_SOURCE,
+        // MPI_PROC_NULL or a rank; any of these prints "valid"
+        Object host = w.Attr_get(MPI.HOST), io = w.Attr_get(MPI.IO);
+        p("Attr_get(HOST): " + (host instanceof Integer && (host.equals(MPI.PROC_NULL) || (Integer) host >= 0
+                && (Integer) host < size) ? "valid" : "" + host));
+        p("Attr_get(IO): " + (io instanceof Integer && (io.equals(MPI.ANY_SOURCE) || io.equals(MPI.PROC_NULL)
+                || (Integer) io >= 0 && (Integer) io < size) ? "valid" : "" + io));
         dup.Free();
         reversed.Free();
         half.Free();

@@ -151,6 +151,26 @@ public class NullRequests {
             p("Testsome null/REQUEST_NULL: data=" + Arrays.toString(in) + " " + some(ts));
         }
 
+        // Wait and Test on REQUEST_NULL, and on a request that already completed (MPI: it is then null)
+        p("REQUEST_NULL.Wait(): " + st(MPI.REQUEST_NULL.Wait()));
+        Status tn = MPI.REQUEST_NULL.Test();
+        p("REQUEST_NULL.Test(): " + (tn == null ? "null" : st(tn)));
+        r = w.Irecv(in, 0, 2, MPI.INT, peer, 8);
+        s = w.Isend(new int[] {rank, 88}, 0, 2, MPI.INT, peer, 8);
+        r.Wait();
+        s.Wait();
+        p("Wait again after completion: " + st(r.Wait()) + " Is_null=" + r.Is_null());
+        tn = r.Test();
+        p("Test after completion: " + (tn == null ? "null" : st(tn)));
+
+        // An inactive persistent request (never started) among active ones: MPI treats it like a null request
+        Prequest idle = w.Recv_init(new int[2], 0, 2, MPI.INT, peer, 9);
+        r = w.Irecv(in, 0, 2, MPI.INT, peer, 10);
+        s = w.Isend(new int[] {rank, 100}, 0, 2, MPI.INT, peer, 10);
+        sts = Request.Waitall(new Request[] {idle, r, s});
+        p("Waitall with a never-started persistent request: data=" + Arrays.toString(in) + " [0] " + st(sts[0])
+                + " [1] " + st(sts[1]));
+
         // No active request at all (REQUEST_NULL entries only)
         Request[] none = {MPI.REQUEST_NULL, MPI.REQUEST_NULL};
         p("Waitall no active: " + all(Request.Waitall(none)));

@@ -119,7 +119,8 @@ public class ObjectP2p {
         Object[] probed = new Object[2];
         s = w.Recv(probed, 0, 2, MPI.OBJECT, ps.source, ps.tag);
         r3.Wait();
-        p("Probe then Recv OBJECT: " + show(probed) + " source=" + ps.source + " tag=" + ps.tag);
+        p("Probe then Recv OBJECT: " + show(probed) + " source=" + ps.source + " tag=" + ps.tag + " count="
+                + s.Get_count(MPI.OBJECT));
 
         w.Barrier();
         MPI.Finalize();

@@ -83,6 +83,17 @@ public class Requests {
             p(modes[m] + " recv Is_null after: " + r.Is_null());
         }
 
+        // An Issend cannot complete before its receive is posted (the receiver posts it after a barrier)
+        int[] sync = new int[1];
+        Request is = w.Issend(new int[] {rank}, 0, 1, MPI.INT, next, 150);
+        Status early = is.Test();
+        w.Barrier();
+        Request ir = w.Irecv(sync, 0, 1, MPI.INT, prev, 150);
+        ir.Wait();
+        is.Wait();
+        p("Issend Test before the receive is posted: " + (early == null ? "null" : "completed") + " data="
+                + sync[0]);
+
         // Waitall
         int[] in = new int[size - 1];
         List<Request> sends = new ArrayList<>();
