@@ -130,6 +130,9 @@ def _graph_edges(np):
     return [e for r in range(np) for e in _graph_neighbours(r, np)]
 
 
+_NO_PROC_NULL = ('not called on MPJ Express: a send to PROC_NULL throws MPJDevException ("requested negative '
+                 'message destination")')
+
 _MPJE_MATMUL = {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}
 
 _BITS_REASON = ("MPJ Express's BOR and BXOR do not combine anything: Reduce gives the root its own input, Allreduce "
@@ -405,6 +408,16 @@ DIFFERENCES = [
     dict(program="NullRequests", line=" mpjdev Request is null in Wait() ", expected=None,
          reason="MPJ Express's Request.Wait prints this on stdout for a persistent request that was never started "
                 "(then returns an empty status, as MPI says): a program's output is no place for it"),
+] + [
+    # --- P2pModes: MPI.PROC_NULL
+    dict(program="P2pModes", key="Send, Recv to/from PROC_NULL", mpje=_NO_PROC_NULL,
+         expected="source=PROC_NULL tag=ANY_TAG count=0 data=-1",
+         reason="MPI: a send to MPI_PROC_NULL succeeds at once and a receive from it returns at once with source "
+                "MPI_PROC_NULL, tag MPI_ANY_TAG and count 0, the buffer untouched; MPJ Express throws "
+                "MPJDevException ('requested negative message destination') on the send"),
+    dict(program="P2pModes", key="Sendrecv with PROC_NULL", mpje=_NO_PROC_NULL, expected="source=PROC_NULL data=-1",
+         reason="as above: Sendrecv with MPI_PROC_NULL on both sides moves nothing (what Cartcomm.Shift's "
+                "PROC_NULL neighbours at a non-periodic edge rely on); MPJ Express throws"),
 ]
 
 # Reductions: MPJ Express's BOR and BXOR, one entry per line they spoil

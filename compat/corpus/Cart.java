@@ -1,7 +1,7 @@
 // compat: np=2,4
 // Cartesian topologies: Dims_create (free and fixed dimensions), Create_cart (periodic and not, reorder false),
 // Topo_test, Get, Rank(coords), Coords(rank), Shift in both directions (periodic wrap, and MPI.PROC_NULL off a
-// non-periodic edge), Sub keeping one dimension, Sub keeping none (a grid of the calling rank alone), Map.
+// non-periodic edge), clone, Sub keeping one dimension, Sub keeping none (a grid of the calling rank alone), Map.
 import java.util.Arrays;
 
 import mpi.*;
@@ -64,6 +64,10 @@ public class Cart {
         int[] got = {-1};
         cart.Sendrecv(new int[] {rank}, 0, 1, MPI.INT, sp.rank_dest, 1, got, 0, 1, MPI.INT, sp.rank_source, 1);
         p("Sendrecv along dimension 0: got " + got[0]);
+
+        Cartcomm copy = (Cartcomm) cart.clone();
+        p("clone: Topo_test=" + topo(copy.Topo_test()) + " dims=" + Arrays.toString(copy.Get().dims) + " coords="
+                + Arrays.toString(copy.Get().coords));
 
         Cartcomm row = cart.Sub(new boolean[] {false, true});
         p("Sub({false, true}): size=" + row.Size() + " rank=" + row.Rank() + " dims="

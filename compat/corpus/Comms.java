@@ -42,6 +42,7 @@ public class Comms {
         p("clone: size=" + dup.Size() + " rank=" + dup.Rank());
         p("Compare(world, world): " + cmp(Comm.Compare(w, w)));
         p("Compare(world, clone): " + cmp(Comm.Compare(w, dup)));
+        p("Intracomm.Compare(world, clone): " + cmp(Intracomm.Compare(w, dup)));
         Intracomm reversed = w.Split(0, size - rank);
         p("Compare(world, reversed): " + cmp(Comm.Compare(w, reversed)));
         p("Compare(world, half): " + cmp(Comm.Compare(w, half)));

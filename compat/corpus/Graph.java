@@ -42,6 +42,8 @@ public class Graph {
         for (int i = 0; i < size; i++) {
             p("Neighbours(" + i + "): " + Arrays.toString(g.Neighbours(i)));
         }
+        Graphcomm copy = (Graphcomm) g.clone();
+        p("clone: Neighbours(" + rank + ")=" + Arrays.toString(copy.Neighbours(rank)));
         int m = g.Map(index, edges);
         p("Map: " + (m == MPI.UNDEFINED ? "UNDEFINED" : "" + m));
 

@@ -1,12 +1,14 @@
 // compat: np=2,4
 // Point-to-point in every blocking mode around a ring: Send, Ssend, Bsend (attached buffer), Rsend (receive
-// posted first), Sendrecv and Sendrecv_replace, with the Status fields and Get_count of each receive.
+// posted first), Sendrecv and Sendrecv_replace, with the Status fields and Get_count of each receive; and
+// MPI.PROC_NULL as destination and source.
 import java.nio.ByteBuffer;
 
 import mpi.*;
 
 public class P2pModes {
     static int rank;
+    static boolean mpje;
 
     static void p(String s) {
         byte[] b = (rank + ": " + s + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -24,6 +26,12 @@ public class P2pModes {
 
     public static void main(String[] args) throws Exception {
         MPI.Init(args);
+        try {
+            Class.forName("mpjdev.Comm");
+            mpje = true;
+        } catch (ClassNotFoundException e) {
+            mpje = false;
+        }
         Intracomm w = MPI.COMM_WORLD;
         rank = w.Rank();
         int size = w.Size();
@@ -89,6 +97,24 @@ public class P2pModes {
         w.Send(new int[] {rank * 7}, 0, 1, MPI.INT, rank, 60);
         s = r.Wait();
         p("self: " + self[0] + " " + st(s, MPI.INT));
+
+        // MPI.PROC_NULL: sends and receives that complete at once, moving nothing
+        String noProcNull = "not called on MPJ Express: a send to PROC_NULL throws MPJDevException (\"requested "
+                + "negative message destination\")";
+        if (mpje) {
+            p("Send, Recv to/from PROC_NULL: " + noProcNull);
+            p("Sendrecv with PROC_NULL: " + noProcNull);
+        } else {
+            w.Send(new int[] {1}, 0, 1, MPI.INT, MPI.PROC_NULL, 70);
+            int[] none = {-1};
+            s = w.Recv(none, 0, 1, MPI.INT, MPI.PROC_NULL, 70);
+            p("Send, Recv to/from PROC_NULL: source=" + (s.source == MPI.PROC_NULL ? "PROC_NULL" : "" + s.source)
+                    + " tag=" + (s.tag == MPI.ANY_TAG ? "ANY_TAG" : "" + s.tag) + " count=" + s.Get_count(MPI.INT)
+                    + " data=" + none[0]);
+            s = w.Sendrecv(new int[] {1}, 0, 1, MPI.INT, MPI.PROC_NULL, 71, none, 0, 1, MPI.INT, MPI.PROC_NULL, 71);
+            p("Sendrecv with PROC_NULL: source=" + (s.source == MPI.PROC_NULL ? "PROC_NULL" : "" + s.source)
+                    + " data=" + none[0]);
+        }
 
         w.Barrier();
         MPI.Finalize();
