@@ -29,11 +29,11 @@ public class Cartcomm extends Intracomm {
         requireLive(call);
         if (coords == null) throw new NullPointerException(call + ": coords is null");
         CartParms p = Get();
-        if (coords.length != p.dims.length) {
+        if (coords.length < p.dims.length) { // MPI reads one per dimension; the rest of a longer array is unread
             throw new IllegalArgumentException(call + ": coords has " + coords.length + " entries, the grid "
                     + p.dims.length + " dimensions");
         }
-        for (int i = 0; i < coords.length; i++) {
+        for (int i = 0; i < p.dims.length; i++) {
             if (!p.periods[i] && (coords[i] < 0 || coords[i] >= p.dims[i])) {
                 throw new IllegalArgumentException(call + ": coords[" + i + "] is " + coords[i]
                         + ", outside the non-periodic dimension 0.." + (p.dims[i] - 1));
@@ -84,12 +84,12 @@ public class Cartcomm extends Intracomm {
         requireLive(call);
         if (remain_dims == null) throw new NullPointerException(call + ": remain_dims is null");
         int n = ndims(call);
-        if (remain_dims.length != n) {
+        if (remain_dims.length < n) { // MPI reads one per dimension; the rest of a longer array is unread
             throw new IllegalArgumentException(call + ": remain_dims has " + remain_dims.length + " entries, the grid "
                     + n + " dimensions");
         }
         boolean keepsAny = false;
-        for (boolean keep : remain_dims) keepsAny |= keep;
+        for (int i = 0; i < n; i++) keepsAny |= remain_dims[i];
         long[] sub = new long[1];
         if (keepsAny) {
             MPIException.check(NativeMPIJNI.cart_sub(handle, ints(remain_dims), sub), call);
@@ -152,7 +152,7 @@ public class Cartcomm extends Intracomm {
     static void checkGrid(String call, int[] dims, boolean[] periods, Comm comm) {
         if (dims == null) throw new NullPointerException(call + ": dims is null");
         if (periods == null) throw new NullPointerException(call + ": periods is null");
-        if (periods.length != dims.length) {
+        if (periods.length < dims.length) { // one per dimension; the rest of a longer array is unread
             throw new IllegalArgumentException(call + ": periods has " + periods.length + " entries but dims has "
                     + dims.length);
         }

@@ -31,6 +31,8 @@ public class Comm {
      */
     public Group group;
     long handle;
+    /** MPI.OBJECT messages received ahead by Status.Get_count of a probe's status; null until the first. */
+    volatile ObjectMessages.Ahead ahead;
     private final String name;
     /** Freed, or MPI.COMM_NULL: every call refuses it rather than hand MPI a dead handle. */
     private String unusable;
@@ -483,9 +485,25 @@ public class Comm {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
+        Status ahead = ObjectMessages.probeAhead(this, source, tag);
+        if (ahead != null) return ahead;
         StatusBuffer status = StatusBuffer.current();
+        if (this.ahead != null) { // a message may be received ahead meanwhile: poll for both
+            for (int spins = 0; ; spins++) {
+                MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status.address), call);
+                if (status.get(STATUS_FLAG) != 0) return probed(new Status(status));
+                if ((ahead = ObjectMessages.probeAhead(this, source, tag)) != null) return ahead;
+                if (spins < 1000) Thread.onSpinWait(); else Thread.yield();
+            }
+        }
         MPIException.check(NativeMPIJNI.probe(source, tag, handle, status.address), call);
-        return new Status(status);
+        return probed(new Status(status));
+    }
+
+    /** A probe's status knows its communicator: Get_count(MPI.OBJECT) counts the message there. */
+    private Status probed(Status status) {
+        status.probedOn = this;
+        return status;
     }
 
     /** Describes a matching message if one is pending, else returns null. */
@@ -494,9 +512,11 @@ public class Comm {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
+        Status ahead = ObjectMessages.probeAhead(this, source, tag);
+        if (ahead != null) return ahead;
         StatusBuffer status = StatusBuffer.current();
         MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status.address), call);
-        return status.get(STATUS_FLAG) != 0 ? new Status(status) : null;
+        return status.get(STATUS_FLAG) != 0 ? probed(new Status(status)) : null;
     }
 
     /** Ends every process of the job (all of MPI_COMM_WORLD, in practice) with {@code errorcode}. */

@@ -173,9 +173,9 @@ public class Datatype {
         MPI.requireActive(call);
         requireBlocks(call, blocklengths, displacements, "displacements");
         requireOld(call, "oldtype", oldtype);
-        long[] starts = new long[displacements.length];
+        long[] starts = new long[blocklengths.length];
         for (int i = 0; i < starts.length; i++) starts[i] = (long) displacements[i] * oldtype.extent;
-        int[] lengths = blocklengths.clone(), disps = displacements.clone();
+        int[] lengths = blocklengths.clone(), disps = java.util.Arrays.copyOf(displacements, lengths.length);
         Blocks blocks = Blocks.listed(lengths, starts, oldtype);
         return build(call, "Indexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.base, blocks,
                 out -> NativeMPIJNI.type_indexed(lengths.length, lengths, disps, oldtype.handle, out));
@@ -193,7 +193,7 @@ public class Datatype {
         requireBlocks(call, blocklengths, displacements, "displacements");
         requireOld(call, "oldtype", oldtype);
         int[] lengths = blocklengths.clone();
-        long[] starts = new long[displacements.length], bytes = new long[displacements.length];
+        long[] starts = new long[lengths.length], bytes = new long[lengths.length];
         for (int i = 0; i < starts.length; i++) {
             starts[i] = displacements[i];
             bytes[i] = (long) displacements[i] * oldtype.base.bytes;
@@ -218,11 +218,11 @@ public class Datatype {
         MPI.requireActive(call);
         requireBlocks(call, blocklengths, displacements, "displacements");
         if (types == null) throw new NullPointerException(call + ": types is null");
-        if (types.length != blocklengths.length) {
+        if (types.length < blocklengths.length) {
             throw new IllegalArgumentException(call + ": blocklengths has " + blocklengths.length
-                    + " entries but types has " + types.length);
+                    + " entries but types has only " + types.length);
         }
-        Datatype[] components = types.clone();
+        Datatype[] components = java.util.Arrays.copyOf(types, blocklengths.length);
         BasicType base = null;
         int first = -1, data = 0;
         boolean empties = false;
@@ -246,7 +246,7 @@ public class Datatype {
         // Only markers (and types of size 0 made of them): MPI's type of size 0 with bounds, which fits any buffer.
         if (base == null) base = BasicType.EMPTY;
         int[] lengths = blocklengths.clone();
-        long[] starts = new long[displacements.length];
+        long[] starts = new long[lengths.length];
         for (int i = 0; i < starts.length; i++) starts[i] = displacements[i];
         // MPI sees the data entries only; build() applies the markers' bounds.
         int[] dataLengths = new int[data];
@@ -423,12 +423,17 @@ public class Datatype {
         }
     }
 
+    /**
+     * The number of blocks is {@code blocklengths.length} (mpiJava has no count argument; MPJ Express does the
+     * same): longer displacements (or types) arrays are read up to it, as MPI reads count entries; shorter ones are
+     * refused.
+     */
     private static void requireBlocks(String call, int[] blocklengths, int[] displacements, String dispName) {
         if (blocklengths == null) throw new NullPointerException(call + ": blocklengths is null");
         if (displacements == null) throw new NullPointerException(call + ": " + dispName + " is null");
-        if (blocklengths.length != displacements.length) {
+        if (displacements.length < blocklengths.length) {
             throw new IllegalArgumentException(call + ": blocklengths has " + blocklengths.length + " entries but "
-                    + dispName + " has " + displacements.length);
+                    + dispName + " has only " + displacements.length);
         }
         for (int i = 0; i < blocklengths.length; i++) requireCount(call, "blocklengths[" + i + "]", blocklengths[i]);
     }

@@ -67,11 +67,13 @@ public class Graphcomm extends Intracomm {
             }
             previous = index[i];
         }
-        if (index.length > 0 && index[index.length - 1] != edges.length) {
-            throw new IllegalArgumentException(call + ": index ends at " + index[index.length - 1] + " but edges has "
+        // MPI reads index[nnodes - 1] edges: a longer edges array is fine (its rest unread), a shorter one is not
+        int used = index.length > 0 ? index[index.length - 1] : 0;
+        if (used > edges.length) {
+            throw new IllegalArgumentException(call + ": index ends at " + used + " but edges has only "
                     + edges.length + " entries");
         }
-        for (int i = 0; i < edges.length; i++) {
+        for (int i = 0; i < used; i++) {
             if (edges[i] < 0 || edges[i] >= index.length) {
                 throw new IllegalArgumentException(call + ": edges[" + i + "] is " + edges[i] + ", not a node (0.."
                         + (index.length - 1) + ")");

@@ -106,6 +106,16 @@ final class ObjectCodec {
         }
     }
 
+    /** The number of objects a message of {@code length} bytes holds; MPI.UNDEFINED when it is no object message. */
+    static int count(byte[] bytes, int length) {
+        try (ObjectInputStream stream = new ObjectInputStream(new ByteArrayInputStream(bytes, 0, length))) {
+            int n = stream.readInt();
+            return n >= 0 ? n : MPI.UNDEFINED;
+        } catch (IOException e) {
+            return MPI.UNDEFINED;
+        }
+    }
+
     /** Resolves classes through the thread's context loader too (application servers, plugin loaders). */
     private static final class Input extends ObjectInputStream {
         Input(InputStream in) throws IOException {

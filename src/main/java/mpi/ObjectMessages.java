@@ -56,8 +56,19 @@ final class ObjectMessages {
         return new Request(request[0], false, false, data);
     }
 
-    /** Blocking receive: matched probe, then receive of exactly the probed size. */
+    /**
+     * Blocking receive: matched probe, then receive of exactly the probed size. A message received ahead (see
+     * {@link Ahead}) comes first; once a communicator has held one, its blocking receives wait by polling both
+     * that store and MPI, since another thread may move the message they wait for there.
+     */
     static Status recv(Comm comm, String call, Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (comm.ahead != null) {
+            for (int spins = 0; ; spins++) {
+                Status s = tryRecv(comm, call, buf, offset, count, type, source, tag);
+                if (s != null) return s;
+                if (spins < 1000) Thread.onSpinWait(); else Thread.yield();
+            }
+        }
         StatusBuffer sb = StatusBuffer.current();
         long[] message = new long[1];
         MPIException.check(NativeMPIJNI.mprobe(source, tag, comm.handle, sb.address, message), call);
@@ -67,6 +78,16 @@ final class ObjectMessages {
     /** Non-blocking matched probe: the status of a received message, or null when none is pending. */
     static Status tryRecv(Comm comm, String call, Object buf, int offset, int count, Datatype type, int source,
                           int tag) {
+        Ahead ahead = comm.ahead;
+        if (ahead != null) {
+            Ahead.Message m = ahead.take(source, tag);
+            if (m != null) {
+                Status status = m.status.copy();
+                status.objects = m.size == 0 ? 0
+                        : ObjectCodec.deserialize(call, "buf", m.bytes, m.size, buf, offset, count, type);
+                return status;
+            }
+        }
         StatusBuffer sb = StatusBuffer.current();
         long[] message = new long[1];
         MPIException.check(NativeMPIJNI.improbe(source, tag, comm.handle, sb.address, message), call);
@@ -94,6 +115,100 @@ final class ObjectMessages {
         status.objects = size == 0 ? 0 : ObjectCodec.deserialize(call, "buf", bytes, size, buf, offset, count, type);
         in.trim();
         return status;
+    }
+
+    /**
+     * Messages received ahead on a communicator: {@code Status.Get_count(MPI.OBJECT)} of a probe's status must count
+     * objects, which only the message itself holds (the MPI status counts bytes). So it receives the message then
+     * (MPI_Improbe + MPI_Mrecv on the probed source and tag: the probed message, since messages do not overtake),
+     * counts it, and keeps it here until an object receive or a probe matching it comes. Those look here first: a
+     * message here arrived before any still in MPI's queue from its source.
+     */
+    static final class Ahead {
+        /** One message received ahead: its bytes, the status of its receive and its object count. */
+        static final class Message {
+            final byte[] bytes;
+            final int size, objects;
+            final Status status;
+
+            Message(byte[] bytes, int size, int objects, Status status) {
+                this.bytes = bytes;
+                this.size = size;
+                this.objects = objects;
+                this.status = status;
+            }
+        }
+
+        private final java.util.ArrayDeque<Message> messages = new java.util.ArrayDeque<>();
+
+        private static boolean matches(Message m, int source, int tag) {
+            return (source == MPI.ANY_SOURCE || source == m.status.source)
+                    && (tag == MPI.ANY_TAG || tag == m.status.tag);
+        }
+
+        /** The oldest message matching source and tag (wildcards allowed), removed; null when none. */
+        synchronized Message take(int source, int tag) {
+            for (java.util.Iterator<Message> it = messages.iterator(); it.hasNext(); ) {
+                Message m = it.next();
+                if (matches(m, source, tag)) {
+                    it.remove();
+                    return m;
+                }
+            }
+            return null;
+        }
+
+        /** The oldest message matching, left in place; null when none. */
+        synchronized Message peek(int source, int tag) {
+            for (Message m : messages) if (matches(m, source, tag)) return m;
+            return null;
+        }
+
+        synchronized void add(Message m) {
+            messages.add(m);
+        }
+    }
+
+    /** Probe and Iprobe: the oldest matching message received ahead, as a probe's status; null when none. */
+    static Status probeAhead(Comm comm, int source, int tag) {
+        Ahead ahead = comm.ahead;
+        Ahead.Message m = ahead == null ? null : ahead.peek(source, tag);
+        if (m == null) return null;
+        Status status = m.status.copy();
+        status.objects = m.objects;
+        return status;
+    }
+
+    /**
+     * Status.Get_count(MPI.OBJECT) of a probe's status ({@code probed}, with its source and tag): the number of
+     * objects in the message, received ahead now if it is not yet; MPI.UNDEFINED when it is no object message, or
+     * another receive took it meanwhile.
+     */
+    static int countAhead(Comm comm, Status probed, String call) {
+        if (probed.source == MPI.PROC_NULL) return 0;
+        Ahead ahead;
+        synchronized (Ahead.class) { // rare: once per communicator
+            ahead = comm.ahead;
+            if (ahead == null) comm.ahead = ahead = new Ahead();
+        }
+        synchronized (ahead) {
+            Ahead.Message m = ahead.peek(probed.source, probed.tag);
+            if (m != null) return m.objects; // received ahead by an earlier count: the oldest is the probed one
+            StatusBuffer sb = StatusBuffer.current();
+            long[] message = new long[1];
+            MPIException.check(NativeMPIJNI.improbe(probed.source, probed.tag, comm.handle, sb.address, message),
+                    call);
+            if (sb.get(STATUS_FLAG) == 0) return MPI.UNDEFINED; // another receive took it
+            Status matched = new Status(sb);
+            int size = matched.Get_count(MPI.BYTE);
+            byte[] bytes = new byte[size];
+            int rc = NativeMPIJNI.mrecv(size > 0 ? bytes : null, 0, size, MPI.BYTE.handle, message[0], sb.address);
+            MPIException.check(rc, call);
+            Status received = new Status(sb);
+            int objects = size == 0 ? 0 : ObjectCodec.count(bytes, size);
+            ahead.add(new Ahead.Message(bytes, size, objects, received));
+            return objects;
+        }
     }
 
     /** Sendrecv where either side is MPI.OBJECT: the send goes first as a request, so both directions progress. */

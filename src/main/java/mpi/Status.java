@@ -24,6 +24,8 @@ public class Status {
     int objects = -1;
     /** Set for an MPI.OBJECT receive cancelled before it matched (it never had an MPI request). */
     boolean cancelled;
+    /** For a status Probe or Iprobe returned: the communicator, where Get_count(MPI.OBJECT) counts the message. */
+    Comm probedOn;
 
     public Status() {
         index = MPI.UNDEFINED;
@@ -44,6 +46,20 @@ public class Status {
         raw1 = memory.getLong(raw + Long.BYTES);
         raw2 = memory.getLong(raw + 2 * Long.BYTES);
         raw3 = memory.getLong(raw + 3 * Long.BYTES);
+    }
+
+    /** A copy, for each receive of a message received ahead. */
+    Status copy() {
+        Status s = new Status();
+        s.source = source;
+        s.tag = tag;
+        s.index = index;
+        s.raw0 = raw0;
+        s.raw1 = raw1;
+        s.raw2 = raw2;
+        s.raw3 = raw3;
+        s.objects = objects;
+        return s;
     }
 
     /** The status of a request that was null or inactive: MPI's empty status. */
@@ -78,7 +94,10 @@ public class Status {
         Buffers.requireData(call, "datatype", datatype);
         if (datatype.base == BasicType.OBJECT) {
             int perItem = datatype.displacements().length;
-            if (objects < 0) return MPI.UNDEFINED; // a probe: the objects are not counted until received
+            // A probe's status: the objects are counted in the message itself, received ahead (ObjectMessages.Ahead)
+            if (objects < 0 && probedOn != null) objects = ObjectMessages.countAhead(probedOn, this, call);
+            if (objects < 0) return MPI.UNDEFINED;
+            if (perItem == 0) return MPI.UNDEFINED;
             return elements ? objects : objects % perItem == 0 ? objects / perItem : MPI.UNDEFINED;
         }
         int[] count = new int[1];

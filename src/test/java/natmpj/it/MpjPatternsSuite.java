@@ -27,8 +27,10 @@ import mpi.User_function;
  *   <li>types of size 0 (a Struct of MPI.LB / MPI.UB markers only, and types built from it) in every call that takes
  *       a datatype, with any buffer;</li>
  *   <li>counts and displacements arrays longer than the communicator in every v-collective, for every datatype,
- *       MPI.OBJECT included; too short ones refused, naming the argument;</li>
+ *       MPI.OBJECT included; too short ones refused, naming the argument; the same for graph edges, per-dimension
+ *       flags of Cartesian calls and the block lists of datatype constructors;</li>
  *   <li>Reduce_scatter of MPI.OBJECT with a user op (non-commutative, in rank order);</li>
+ *   <li>Status.Get_count(MPI.OBJECT) after Probe/Iprobe, to size the receive (the message is received ahead);</li>
  *   <li>Group.Range_incl/Range_excl triplets whose last is not a rank but whose generated ranks all are;</li>
  *   <li>Cartcomm.Sub with no dimension kept: a 0-dimensional Cartesian communicator of the calling rank alone.</li>
  * </ul>
@@ -69,7 +71,9 @@ public final class MpjPatternsSuite {
         nullRequests(cases, world, rank, size, right, left);
         zeroSizeTypes(cases, world, rank, size, right, left);
         longCounts(cases, world, rank, size);
+        longArraysElsewhere(cases, world, rank, size);
         objectReduceScatter(cases, world, rank, size);
+        probeThenCount(cases, world, rank, size);
         ranges(cases, world, rank, size);
         cartesianSub(cases, world, rank, size);
 
@@ -594,6 +598,72 @@ public final class MpjPatternsSuite {
         }
     }
 
+    // ------------------------------------------------------------------ 3b. the same for topologies and types
+
+    /** Arrays longer than what MPI reads (graph edges, per-dimension flags, block lists): the rest is unread. */
+    static void longArraysElsewhere(Cases cases, Intracomm world, int rank, int size) {
+        cases.add("graph_edges_longer_than_index", () -> {
+            // A ring: node i's neighbours are i-1 and i+1; then entries MPI must not read (not even valid nodes)
+            int[] index = new int[size], edges = new int[2 * size + 3];
+            for (int i = 0; i < size; i++) {
+                index[i] = 2 * (i + 1);
+                edges[2 * i] = (i + size - 1) % size;
+                edges[2 * i + 1] = (i + 1) % size;
+            }
+            edges[2 * size] = -5;
+            edges[2 * size + 1] = size + 9;
+            edges[2 * size + 2] = Integer.MAX_VALUE;
+            mpi.Graphcomm graph = world.Create_graph(index, edges, false);
+            int[] neighbours = graph.Neighbours(rank);
+            Check.eq(Arrays.toString(new int[] {(rank + size - 1) % size, (rank + 1) % size}),
+                    Arrays.toString(neighbours), "Neighbours");
+            Check.eq(2 * size, graph.Get().edges.length, "Get: only the edges index names");
+            graph.Free();
+            Check.throwsWith(IllegalArgumentException.class, () -> world.Create_graph(index,
+                    Arrays.copyOf(edges, 2 * size - 1), false), "Intracomm.Create_graph", "edges has only");
+        });
+        cases.add("cart_flags_longer_than_dims", () -> {
+            int[] dims = new int[2];
+            Cartcomm.Dims_create(size, dims);
+            Cartcomm cart = world.Create_cart(dims, new boolean[] {true, false, true, true}, false);
+            CartParms p = cart.Get();
+            Check.eq("[true, false]", Arrays.toString(p.periods), "periods read for 2 dimensions");
+            Check.eq(rank, cart.Rank(new int[] {p.coords[0], p.coords[1], -99}), "Rank with a longer coords array");
+            Cartcomm rows = cart.Sub(new boolean[] {false, true, true, true});
+            Check.eq(dims[1], rows.Size(), "Sub with a longer remain_dims");
+            Check.eq(rank, cart.Map(dims, new boolean[] {true, false, false}), "Map with a longer periods");
+            Check.throwsWith(IllegalArgumentException.class, () -> cart.Sub(new boolean[] {true}), "Cartcomm.Sub",
+                    "remain_dims");
+            Check.throwsWith(IllegalArgumentException.class, () -> cart.Rank(new int[] {0}), "Cartcomm.Rank",
+                    "coords");
+            Check.throwsWith(IllegalArgumentException.class, () -> world.Create_cart(dims, new boolean[1], false),
+                    "Intracomm.Create_cart", "periods");
+            rows.Free();
+            cart.Free();
+        });
+        cases.add("type_constructors_longer_arrays", () -> {
+            int[] lengths = {2, 1};
+            Datatype indexed = Datatype.Indexed(lengths, new int[] {0, 5, -77, 1 << 30}, MPI.INT);
+            Datatype hindexed = Datatype.Hindexed(lengths, new int[] {0, 5, -77}, MPI.INT);
+            Datatype struct = Datatype.Struct(lengths, new int[] {0, 5, 99}, new Datatype[] {MPI.INT, MPI.INT,
+                    MPI.DOUBLE, null});
+            for (Datatype t : new Datatype[] {indexed, hindexed, struct}) {
+                Check.eq(3, t.Size(), t + ": Size");
+                Check.eq(6, t.Extent(), t + ": Extent");
+                int[] out = {10 + rank, 11 + rank, 12, 13, 14, 15 + rank}, in = new int[6];
+                world.Sendrecv(out, 0, 1, t, (rank + 1) % size, 40, in, 0, 1, t, (rank + size - 1) % size, 40);
+                int left = (rank + size - 1) % size;
+                Check.eq("[" + (10 + left) + ", " + (11 + left) + ", 0, 0, 0, " + (15 + left) + "]",
+                        Arrays.toString(in), t + ": received");
+                t.Free();
+            }
+            Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Indexed(lengths, new int[1], MPI.INT),
+                    "Datatype.Indexed", "displacements has only 1");
+            Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Struct(lengths, new int[2],
+                    new Datatype[] {MPI.INT}), "Datatype.Struct", "types has only 1");
+        });
+    }
+
     // ------------------------------------------------------------------ 4. Reduce_scatter of MPI.OBJECT
 
     private static void objectReduceScatter(Cases cases, Intracomm world, int rank, int size) {
@@ -626,6 +696,72 @@ public final class MpjPatternsSuite {
             Check.throwsWith(IndexOutOfBoundsException.class, () -> world.Reduce_scatter(send, total + 1, got, 1,
                     counts, MPI.OBJECT, concat), "Intracomm.Reduce_scatter", "sendbuf");
             concat.Free();
+        });
+    }
+
+    // ------------------------------------------------------------------ 4b. probe, count the objects, receive
+
+    private static Object[] items(String prefix, int n) {
+        Object[] a = new Object[n];
+        for (int i = 0; i < n; i++) a[i] = new Item(prefix + i);
+        return a;
+    }
+
+    /** MPJ Express's idiom for object messages of unknown length: Probe, Get_count(MPI.OBJECT), allocate, Recv. */
+    static void probeThenCount(Cases cases, Intracomm world, int rank, int size) {
+        int right = (rank + 1) % size, left = (rank + size - 1) % size;
+        cases.add("probe_get_count_object_then_receive", () -> {
+            world.Send(items("a" + rank, rank + 2), 0, rank + 2, MPI.OBJECT, right, 50);
+            world.Send(items("b" + rank, 3), 0, 3, MPI.OBJECT, right, 50);
+            Status probed = world.Probe(left, 50);
+            int n = probed.Get_count(MPI.OBJECT);
+            Check.eq(left + 2, n, "objects in the probed message");
+            Check.eq(n, probed.Get_count(MPI.OBJECT), "counted once, same answer");
+            Check.eq(n, probed.Get_elements(MPI.OBJECT), "Get_elements");
+            Check.isTrue(probed.Get_count(MPI.BYTE) > 0, "Get_count(MPI.BYTE) still counts the serialized bytes");
+            Status again = world.Probe(left, 50); // the message now waits in natmpj, not in MPI: same message
+            Check.eq(n, again.Get_count(MPI.OBJECT), "a second probe sees the same message");
+            Object[] in = new Object[n];
+            Status got = world.Recv(in, 0, n, MPI.OBJECT, left, 50);
+            Check.eq(n, got.Get_count(MPI.OBJECT), "received count");
+            Check.eq(Arrays.toString(items("a" + left, n)), Arrays.toString(in), "objects of the first message");
+            Object[] second = new Object[3];
+            world.Recv(second, 0, 3, MPI.OBJECT, left, 50);
+            Check.eq(Arrays.toString(items("b" + left, 3)), Arrays.toString(second), "the second, in order");
+        });
+        cases.add("iprobe_wildcards_get_count_object_then_irecv", () -> {
+            world.Send(items("c" + rank, 4), 0, 4, MPI.OBJECT, right, 51 + rank);
+            Status probed = null;
+            for (long deadline = deadline(); probed == null; ) {
+                probed = world.Iprobe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+                if (System.nanoTime() > deadline) throw new AssertionError("Iprobe found nothing");
+            }
+            Check.eq(left, probed.source, "source");
+            Check.eq(51 + left, probed.tag, "tag");
+            Datatype pairs = Datatype.Contiguous(2, MPI.OBJECT);
+            Check.eq(2, probed.Get_count(pairs), "items of a derived object type");
+            Check.eq(4, probed.Get_elements(pairs), "elements of a derived object type");
+            Object[] in = new Object[4];
+            Request r = world.Irecv(in, 0, 2, pairs, probed.source, probed.tag);
+            Status got = r.Wait();
+            Check.eq(2, got.Get_count(pairs), "received items");
+            Check.eq(Arrays.toString(items("c" + left, 4)), Arrays.toString(in), "objects");
+            pairs.Free();
+        });
+        cases.add("probe_get_count_object_truncation_and_non_objects", () -> {
+            world.Send(items("d" + rank, 5), 0, 5, MPI.OBJECT, right, 52);
+            Status probed = world.Probe(left, 52);
+            Check.eq(5, probed.Get_count(MPI.OBJECT), "count");
+            Check.throwsWith(mpi.MPIException.class, () -> world.Recv(new Object[2], 0, 2, MPI.OBJECT, left, 52),
+                    "Comm.Recv", "truncated");
+            // a message of ints asked for objects: not objects
+            world.Send(new int[] {1, 2, 3}, 0, 3, MPI.INT, right, 53);
+            Status ints = world.Probe(left, 53);
+            Check.eq(MPI.UNDEFINED, ints.Get_count(MPI.OBJECT), "ints are no objects");
+            Check.throwsWith(mpi.MPIException.class, () -> world.Recv(new Object[3], 0, 3, MPI.OBJECT, left, 53),
+                    "Comm.Recv", "deserialize");
+            // PROC_NULL: no message, no objects
+            Check.eq(0, world.Probe(MPI.PROC_NULL, 54).Get_count(MPI.OBJECT), "PROC_NULL");
         });
     }
 
