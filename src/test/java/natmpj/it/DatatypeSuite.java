@@ -273,16 +273,16 @@ public final class DatatypeSuite {
                     "Datatype.Indexed", "blocklengths");
             Check.throwsWith(NullPointerException.class, () -> Datatype.Hindexed(new int[0], null, MPI.INT),
                     "Datatype.Hindexed", "displacements");
-            Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Indexed(new int[2], new int[3], MPI.INT),
-                    "Datatype.Indexed", "blocklengths", "displacements");
+            Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Indexed(new int[3], new int[2], MPI.INT),
+                    "Datatype.Indexed", "blocklengths", "displacements has only 2");
             Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Indexed(new int[] {1, -3},
                     new int[2], MPI.INT), "Datatype.Indexed", "blocklengths[1]", "-3");
             Check.throwsWith(NullPointerException.class, () -> Datatype.Struct(new int[1], new int[1], null),
                     "Datatype.Struct", "types");
             Check.throwsWith(NullPointerException.class, () -> Datatype.Struct(new int[1], new int[1],
                     new Datatype[1]), "Datatype.Struct", "types[0]");
-            Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Struct(new int[1], new int[1],
-                    new Datatype[2]), "Datatype.Struct", "types");
+            Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Struct(new int[2], new int[2],
+                    new Datatype[1]), "Datatype.Struct", "types has only 1");
             Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Contiguous(2, MPI.LB),
                     "Datatype.Contiguous", "oldtype", "MPI.LB");
             Check.throwsWith(IllegalArgumentException.class, () -> Datatype.Vector(65536, 1, 65536,
