@@ -2,8 +2,8 @@
  * natmpj's native code: which file belongs to which library, and the rules each library's C keeps.
  *
  * Two libraries per MPI flavour, both built by src/main/c/CMakeLists.txt into target/native/<flavour>/:
- *  - libnatmpj.so: the .c files of src/main/c plus the JNI glue SWIG generates from natmpj.i (NativeMPIJNI's natives). Its C
- *    functions are natmpj_<mpi call>, declared in one header per area, each of which natmpj.i wraps:
+ *  - libnatmpj.so: the .c files of src/main/c plus the JNI glue SWIG generates from natmpj.i (NativeMPIJNI's
+ *    natives). Its C functions are natmpj_<mpi call>, declared in one header per area, each of which natmpj.i wraps:
  *      natmpj.c        JNI_OnLoad: natmpj_common_on_load
  *      constants.c/h   predefined handles and integers, read by Java at class initialisation
  *      env.c/h         init, finalize, thread levels, time, processor name, library version

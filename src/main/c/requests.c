@@ -6,19 +6,28 @@
 #include "internal.h"
 #include "requests.h"
 
-int natmpj_isend(int mode, void *address, int count, natmpj_handle type, int dest, int tag, natmpj_handle comm,
-                 natmpj_handle *request) {
+/* A request-starting send in one of the four modes: the Isend and the Send_init families take the same arguments,
+ * so a table per family indexed by enum natmpj_send_mode picks the call (an unknown mode is standard, as before). */
+typedef int send_request_fn(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                            MPI_Request *request);
+static send_request_fn *const isends[] = {MPI_Isend, MPI_Issend, MPI_Irsend, MPI_Ibsend};
+static send_request_fn *const send_inits[] = {MPI_Send_init, MPI_Ssend_init, MPI_Rsend_init, MPI_Bsend_init};
+_Static_assert(NATMPJ_SEND_STANDARD == 0 && NATMPJ_SEND_SYNCHRONOUS == 1 && NATMPJ_SEND_READY == 2 &&
+               NATMPJ_SEND_BUFFERED == 3, "send request tables are indexed by enum natmpj_send_mode");
+
+static inline int send_request(send_request_fn *const *by_mode, int mode, void *address, int count,
+                               natmpj_handle type, int dest, int tag, natmpj_handle comm, natmpj_handle *request) {
     MPI_Request req = MPI_REQUEST_NULL;
-    int rc;
     NEED_BUFFER(address, count, type);
-    switch (mode) {
-    case NATMPJ_SEND_SYNCHRONOUS: rc = MPI_Issend(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    case NATMPJ_SEND_READY: rc = MPI_Irsend(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    case NATMPJ_SEND_BUFFERED: rc = MPI_Ibsend(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    default: rc = MPI_Isend(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    }
+    if (mode < NATMPJ_SEND_STANDARD || mode > NATMPJ_SEND_BUFFERED) mode = NATMPJ_SEND_STANDARD;
+    int rc = by_mode[mode](address, count, TYPE(type), dest, tag, COMM(comm), &req);
     *request = (natmpj_handle)req;
     return rc;
+}
+
+int natmpj_isend(int mode, void *address, int count, natmpj_handle type, int dest, int tag, natmpj_handle comm,
+                 natmpj_handle *request) {
+    return send_request(isends, mode, address, count, type, dest, tag, comm, request);
 }
 
 int natmpj_irecv(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
@@ -32,17 +41,7 @@ int natmpj_irecv(void *address, int count, natmpj_handle type, int source, int t
 
 int natmpj_send_init(int mode, void *address, int count, natmpj_handle type, int dest, int tag,
                      natmpj_handle comm, natmpj_handle *request) {
-    MPI_Request req = MPI_REQUEST_NULL;
-    int rc;
-    NEED_BUFFER(address, count, type);
-    switch (mode) {
-    case NATMPJ_SEND_SYNCHRONOUS: rc = MPI_Ssend_init(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    case NATMPJ_SEND_READY: rc = MPI_Rsend_init(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    case NATMPJ_SEND_BUFFERED: rc = MPI_Bsend_init(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    default: rc = MPI_Send_init(address, count, TYPE(type), dest, tag, COMM(comm), &req); break;
-    }
-    *request = (natmpj_handle)req;
-    return rc;
+    return send_request(send_inits, mode, address, count, type, dest, tag, comm, request);
 }
 
 int natmpj_recv_init(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
