@@ -58,27 +58,26 @@ int natmpj_start(natmpj_handle request) {
     return MPI_Start(&req);
 }
 
-/* Request arrays: Java's int64_t slots <-> MPI_Request (a pointer in Open MPI, an int in MPICH). Small arrays live
- * on the stack; big ones on the heap. */
-#define WITH_REQUESTS(n, requests, body)                                                   \
-    do {                                                                                   \
-        MPI_Request stack_reqs[64];                                                        \
-        MPI_Request *reqs = (n) <= 64 ? stack_reqs : malloc((size_t)(n) * sizeof *reqs);   \
-        if (!reqs) return NATMPJ_ERR_NO_BUFFER;                                            \
-        for (int i_ = 0; i_ < (n); i_++) reqs[i_] = REQUEST((requests)[i_]);               \
-        body;                                                                              \
-        for (int i_ = 0; i_ < (n); i_++) (requests)[i_] = (int64_t)(natmpj_handle)reqs[i_]; \
-        if (reqs != stack_reqs) free(reqs);                                                \
+/* n items of scratch for one call: on the stack up to 64, else on the heap; the body runs with p pointing at them. */
+#define WITH_SCRATCH(T, p, n, ...)                                                           \
+    do {                                                                                     \
+        T stack_##p[64];                                                                     \
+        T *p = (n) <= 64 ? stack_##p : malloc((size_t)(n) * sizeof *p);                      \
+        if (!p) return NATMPJ_ERR_NO_BUFFER;                                                 \
+        __VA_ARGS__;                                                                         \
+        if (p != stack_##p) free(p);                                                         \
     } while (0)
 
-#define WITH_STATUSES(n, body)                                                                 \
-    do {                                                                                       \
-        MPI_Status stack_sts[64];                                                              \
-        MPI_Status *sts = (n) <= 64 ? stack_sts : malloc((size_t)((n) > 0 ? (n) : 1) * sizeof *sts); \
-        if (!sts) return NATMPJ_ERR_NO_BUFFER;                                                 \
-        body;                                                                                  \
-        if (sts != stack_sts) free(sts);                                                       \
-    } while (0)
+/* Request arrays: Java's int64_t slots <-> MPI_Request (a pointer in Open MPI, an int in MPICH), as reqs. */
+#define WITH_REQUESTS(n, requests, ...)                                                      \
+    WITH_SCRATCH(MPI_Request, reqs, n, {                                                     \
+        for (int i_ = 0; i_ < (n); i_++) reqs[i_] = REQUEST((requests)[i_]);                 \
+        __VA_ARGS__;                                                                         \
+        for (int i_ = 0; i_ < (n); i_++) (requests)[i_] = (int64_t)(natmpj_handle)reqs[i_];  \
+    })
+
+/* n MPI_Status, as sts. */
+#define WITH_STATUSES(n, ...) WITH_SCRATCH(MPI_Status, sts, n, __VA_ARGS__)
 
 int natmpj_startall(int n, int64_t *requests) {
     int rc = MPI_SUCCESS;
