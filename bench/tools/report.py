@@ -580,9 +580,11 @@ def main():
     info = machine(results)
     runs = read_runs(results)
     m = Medians(load_results(results))
-    flavours = [f for f in FLAVOUR_NAMES if any(k[0] == f for k in m.data)]
+    measured = [f for f in FLAVOUR_NAMES if any(k[0] == f for k in m.data)]
+    # ci/bench --suites overhead measures nothing into results.csv, only into overhead/
+    flavours = [f for f in FLAVOUR_NAMES if f in measured or overhead_rows(results, f)]
     if not flavours and not any(k[0] == "mpje" for k in m.data):
-        sys.exit("bench/tools/report.py: no measurements in %s/results.csv" % results)
+        sys.exit("bench/tools/report.py: no measurements in %s/results.csv nor in %s/overhead/" % (results, results))
 
     fields = [(label, info[key]) for label, key in
               (("date", "date"), ("CPU", "cpu"), ("cores", "cores"), ("kernel", "kernel"), ("JDK", "jdk"))]
@@ -603,7 +605,7 @@ def main():
             table(["target", "MPI", "measured", "verdict"], [list(r) for r in rows], ["---", "---", "---:", "---"])
             + "\n"
         )
-    for f in flavours:
+    for f in measured:
         report += "## %s\n\n" % FLAVOUR_NAMES[f]
         for png in plot(results, m, f):
             report += "![%s](%s)\n\n" % (png[:-4], png)
