@@ -83,7 +83,7 @@ static atomic_llong lost_calls;
 static int cache_jni(JNIEnv *env) {
     if (atomic_load(&ready)) return 1;
     if ((*env)->GetJavaVM(env, &jvm) != JNI_OK) return 0;
-    jclass local = (*env)->FindClass(env, "mpi/Op");
+    jclass local = (*env)->FindClass(env, "natmpj/internal/UserOps");
     if (!local) return 0;
     op_class = (*env)->NewGlobalRef(env, local);
     (*env)->DeleteLocalRef(env, local);
