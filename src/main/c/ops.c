@@ -11,7 +11,7 @@
 
 /* The Java class whose static method callback(int slot, ByteBuffer in, ByteBuffer inout, int len, long datatype)
  * runs a user function: the registry of user ops. */
-#define NATMPJ_USER_OPS_CLASS "mpi/Op"
+#define NATMPJ_USER_OPS_CLASS "natmpj/internal/UserOps"
 #define NATMPJ_USER_OPS_CALLBACK "callback"
 #define NATMPJ_USER_OPS_CALLBACK_SIGNATURE "(ILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;IJ)V"
 
@@ -106,7 +106,7 @@ static int cache_jni(JNIEnv *env) {
 
 /*
  * One MPI callback, one Java call, with both vectors as direct ByteBuffers over MPI's own memory (len items of the
- * datatype's extent). mpi.Op.callback catches everything the user function throws; anything still pending here
+ * datatype's extent). UserOps.callback catches everything the user function throws; anything still pending here
  * (an Error raised outside its try) is cleared and counted, so no exception unwinds through MPI.
  */
 static void call_java(int slot, void *in, void *inout, int *len, MPI_Datatype *type) {

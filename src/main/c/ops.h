@@ -21,8 +21,8 @@ int natmpj_location_teardown(void);
 
 /*
  * User-defined ops. MPI_User_function carries no user pointer, so natmpj has a fixed pool of C trampolines, one
- * per slot; Java binds a slot to a user function (the registry, NATMPJ_USER_OPS_CLASS in ops.c: mpi.Op) and
- * creates the MPI op on that slot's trampoline. A trampoline calls the registry's static method
+ * per slot; Java binds a slot to a user function (the registry: NATMPJ_USER_OPS_CLASS in ops.c,
+ * natmpj.internal.UserOps) and creates the MPI op on that slot's trampoline. A trampoline calls the registry's static method
  * callback(slot, in, inout, len, datatype) once per MPI callback, on whatever thread MPI calls it (attaching the
  * thread to the JVM as a daemon if it is not). The JNIEnv argument is the calling thread's (no Java argument): the
  * first call caches the JavaVM and the method. The new op goes to *op.

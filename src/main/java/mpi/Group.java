@@ -1,5 +1,6 @@
 package mpi;
 
+import natmpj.internal.DroppedHandles;
 import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIJNI;
 

@@ -2,7 +2,14 @@ package mpi;
 
 import java.nio.ByteBuffer;
 
+import natmpj.internal.Buffers;
+import natmpj.internal.DroppedHandles;
+import natmpj.internal.Element;
+import natmpj.internal.FailingRank;
+import natmpj.internal.Failures;
+import natmpj.internal.Message;
 import natmpj.internal.NativeLibrary;
+import natmpj.internal.Staging;
 import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPIJNI;
 
@@ -60,8 +67,6 @@ public class MPI extends MpjExpressFields {
     public static int THREAD_SERIALIZED;
     public static int THREAD_MULTIPLE;
     static long requestNullHandle;
-    /** See RequestBuffer.forBlocking: set at Init when threads may call MPI concurrently and pinning can block GC. */
-    static volatile boolean stageBlockingArrays;
 
     public static Datatype BYTE;
     public static Datatype CHAR;
@@ -131,6 +136,18 @@ public class MPI extends MpjExpressFields {
     public static int ERR_TYPE;
 
     static {
+        // The core reports failures as this facade's exceptions
+        Failures.use(new Failures.Factory() {
+            @Override
+            public RuntimeException mpiError(int code, String call) {
+                return MPIException.fromCode(code, call);
+            }
+
+            @Override
+            public RuntimeException failure(String message) {
+                return new MPIException(message);
+            }
+        });
         NativeLibrary.load();
         COMM_WORLD = new Intracomm(handle(Id.COMM_WORLD), "MPI.COMM_WORLD");
         COMM_SELF = new Intracomm(handle(Id.COMM_SELF), "MPI.COMM_SELF");
@@ -149,16 +166,16 @@ public class MPI extends MpjExpressFields {
         THREAD_SERIALIZED = NativeMPIJNI.int_constant(Id.THREAD_SERIALIZED);
         THREAD_MULTIPLE = NativeMPIJNI.int_constant(Id.THREAD_MULTIPLE);
 
-        BYTE = type(Id.TYPE_INT8, BasicType.BYTE, "MPI.BYTE");
-        CHAR = type(Id.TYPE_UINT16, BasicType.CHAR, "MPI.CHAR");
-        SHORT = type(Id.TYPE_INT16, BasicType.SHORT, "MPI.SHORT");
-        BOOLEAN = type(Id.TYPE_BOOL, BasicType.BOOLEAN, "MPI.BOOLEAN");
-        INT = type(Id.TYPE_INT32, BasicType.INT, "MPI.INT");
-        LONG = type(Id.TYPE_INT64, BasicType.LONG, "MPI.LONG");
-        FLOAT = type(Id.TYPE_FLOAT, BasicType.FLOAT, "MPI.FLOAT");
-        DOUBLE = type(Id.TYPE_DOUBLE, BasicType.DOUBLE, "MPI.DOUBLE");
-        PACKED = type(Id.TYPE_PACKED, BasicType.PACKED, "MPI.PACKED");
-        OBJECT = type(Id.TYPE_NULL, BasicType.OBJECT, "MPI.OBJECT");
+        BYTE = type(Id.TYPE_INT8, Element.BYTE, "MPI.BYTE");
+        CHAR = type(Id.TYPE_UINT16, Element.CHAR, "MPI.CHAR");
+        SHORT = type(Id.TYPE_INT16, Element.SHORT, "MPI.SHORT");
+        BOOLEAN = type(Id.TYPE_BOOL, Element.BOOLEAN, "MPI.BOOLEAN");
+        INT = type(Id.TYPE_INT32, Element.INT, "MPI.INT");
+        LONG = type(Id.TYPE_INT64, Element.LONG, "MPI.LONG");
+        FLOAT = type(Id.TYPE_FLOAT, Element.FLOAT, "MPI.FLOAT");
+        DOUBLE = type(Id.TYPE_DOUBLE, Element.DOUBLE, "MPI.DOUBLE");
+        PACKED = type(Id.TYPE_PACKED, Element.PACKED, "MPI.PACKED");
+        OBJECT = type(Id.TYPE_NULL, Element.OBJECT, "MPI.OBJECT");
         LB = Datatype.boundMarker(handle(Id.TYPE_NULL), true, "MPI.LB");
         UB = Datatype.boundMarker(handle(Id.TYPE_NULL), false, "MPI.UB");
         NULL = Datatype.nullType(handle(Id.TYPE_NULL), "MPI.NULL");
@@ -357,11 +374,13 @@ public class MPI extends MpjExpressFields {
             MPIException.check(NativeMPIJNI.comm_tag_ub(COMM_WORLD.handle, tagUb), "MPI.Init");
             tagUpperBound = tagUb[0];
             EMPTY_STATUS = Status.empty();
-            stageBlockingArrays = provided[0] == THREAD_MULTIPLE && !NativeLibrary.gcPinsRegions();
+            Message.stageBlockingArrays = provided[0] == THREAD_MULTIPLE && !NativeLibrary.gcPinsRegions();
             boolean oneThread = provided[0] == THREAD_SINGLE || provided[0] == THREAD_FUNNELED;
             onlyThread = oneThread ? Thread.currentThread() : null;
             providedName = provided[0] == THREAD_SINGLE ? "THREAD_SINGLE" : "THREAD_FUNNELED";
-            FailingRank.watch(); // an uncaught exception or early exit on this rank must not hang the others
+            DroppedHandles.identify(COMM_WORLD.rank);
+            // an uncaught exception or early exit on this rank must not hang the others
+            FailingRank.watch(COMM_WORLD.rank, COMM_WORLD.handle, () -> state == ACTIVE);
             state = ACTIVE;
             return provided[0];
         }
@@ -472,7 +491,7 @@ public class MPI extends MpjExpressFields {
         return NativeMPIJNI.handle_constant(id);
     }
 
-    private static Datatype type(int id, BasicType base, String name) {
+    private static Datatype type(int id, Element base, String name) {
         return new Datatype(handle(id), base, name);
     }
 

@@ -1,5 +1,7 @@
 package mpi;
 
+import natmpj.internal.Message;
+import natmpj.internal.RequestScratch;
 import natmpj.jni.NativeMPIJNI;
 
 /**
@@ -8,9 +10,9 @@ import natmpj.jni.NativeMPIJNI;
  * copies it back (receives); a direct buffer is used in place.
  */
 public class Prequest extends Request {
-    private final RequestBuffer data;
+    private final Message data;
 
-    Prequest(long handle, boolean receive, RequestBuffer data) {
+    Prequest(long handle, boolean receive, Message data) {
         super(handle, true, receive, data);
         this.data = data;
     }

@@ -8,7 +8,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
+import natmpj.internal.DroppedHandles;
 import natmpj.internal.LiveHandles;
+import natmpj.internal.Message;
+import natmpj.internal.RequestScratch;
+import natmpj.internal.StatusBuffer;
 import natmpj.jni.NativeMPIJNI;
 
 /**
@@ -17,9 +21,9 @@ import natmpj.jni.NativeMPIJNI;
  *
  * <p>A request keeps what it uses valid until it completes, whatever the garbage collector does meanwhile: an active
  * request on a direct buffer stays reachable even if the program drops it, and with it the buffer; a Java array is
- * staged in native memory (see {@link Staging}), which lives as long as MPI may use it: copied in when a send
- * starts, copied back when a receive completes. Until then the array is the caller's, as MPI requires of any buffer
- * in use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
+ * staged in native memory (see {@link natmpj.internal.Message}), which lives as long as MPI may use it: copied in
+ * when a send starts, copied back (only what arrived) when a receive completes. Until then the array is the
+ * caller's, as MPI requires of any buffer in use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
  * active one is kept reachable too; requests still active at MPI.Finalize are reported there.
  */
 public class Request {
@@ -33,7 +37,7 @@ public class Request {
     private long stamp;
     final boolean persistent;
     final boolean receive;
-    private RequestBuffer buffer;
+    private Message buffer;
     /** Started and not yet completed: only then does completion copy a staged receive back. */
     boolean active;
     private boolean cancelled;
@@ -49,7 +53,7 @@ public class Request {
         this.tracked = null;
     }
 
-    Request(long handle, boolean persistent, boolean receive, RequestBuffer buffer) {
+    Request(long handle, boolean persistent, boolean receive, Message buffer) {
         this.handle = handle;
         this.persistent = persistent;
         this.receive = receive;
@@ -67,7 +71,7 @@ public class Request {
     }
 
     /** Frees an inactive persistent request the program dropped; must not reference the request itself. */
-    private static Runnable releaseWhenDropped(long handle, RequestBuffer buffer) {
+    private static Runnable releaseWhenDropped(long handle, Message buffer) {
         return () -> {
             NativeMPIJNI.request_free(handle);
             if (buffer != null) buffer.release();
@@ -195,7 +199,7 @@ public class Request {
         try {
             if (rc == 0 && wasActive && receive && buffer != null && buffer.staged()
                     && !(cancelled && status.Test_cancelled())) {
-                buffer.copyOut(call);
+                buffer.copyOut(call, status.bytes()); // only what arrived: MPI leaves the rest untouched
             }
         } finally {
             cancelled = false;
@@ -351,7 +355,7 @@ public class Request {
             // After an MPI error the per-request outcome is only known for those MPI has freed (handle now null).
             if (rc != 0 && scratch.handle(i) != MPI.requestNullHandle && !requests[i].persistent) continue;
             try {
-                statuses[i] = requests[i].completed(0, scratch.status(i), call);
+                statuses[i] = requests[i].completed(0, new Status(scratch.memory(), scratch.statusAt(i)), call);
             } catch (RuntimeException e) {
                 if (failure == null) failure = e;
             }
@@ -374,7 +378,7 @@ public class Request {
         List<Status> statuses = new ArrayList<>(done);
         for (int k = 0; k < done; k++) {
             int i = scratch.index(k);
-            Status s = requests[i].completed(0, scratch.status(k), call);
+            Status s = requests[i].completed(0, new Status(scratch.memory(), scratch.statusAt(k)), call);
             s.index = i;
             statuses.add(s);
         }

@@ -4,6 +4,9 @@ import static natmpj.jni.NativeMPIConstants.*;
 
 import java.nio.ByteBuffer;
 
+import natmpj.internal.Buffers;
+import natmpj.internal.Element;
+import natmpj.internal.StatusBuffer;
 import natmpj.jni.NativeMPIJNI;
 
 /**
@@ -46,6 +49,14 @@ public class Status {
         raw1 = memory.getLong(raw + Long.BYTES);
         raw2 = memory.getLong(raw + 2 * Long.BYTES);
         raw3 = memory.getLong(raw + 3 * Long.BYTES);
+    }
+
+    /** The bytes the message held (MPI_Get_count with MPI_BYTE): what a staged receive copies back. */
+    long bytes() {
+        int[] count = new int[1];
+        MPIException.check(NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, MPI.BYTE.layout.handle(), count),
+                "MPI_Get_count");
+        return count[0];
     }
 
     /** A copy, for each receive of a message received ahead. */
@@ -91,9 +102,9 @@ public class Status {
 
     private int query(String call, Datatype datatype, boolean elements) {
         MPI.requireActive(call);
-        Buffers.requireData(call, "datatype", datatype);
-        if (datatype.base == BasicType.OBJECT) {
-            int perItem = datatype.displacements().length;
+        Buffers.requireData(call, "datatype", Datatype.layout(datatype));
+        if (datatype.layout.element == Element.OBJECT) {
+            int perItem = datatype.layout.displacements().length;
             // A probe's status: the objects are counted in the message itself, received ahead (ObjectMessages.Ahead)
             if (objects < 0 && probedOn != null) objects = ObjectMessages.countAhead(probedOn, this, call);
             if (objects < 0) return MPI.UNDEFINED;
@@ -101,8 +112,9 @@ public class Status {
             return elements ? objects : objects % perItem == 0 ? objects / perItem : MPI.UNDEFINED;
         }
         int[] count = new int[1];
-        int rc = elements ? NativeMPIJNI.status_get_elements(raw0, raw1, raw2, raw3, datatype.handle, count)
-                : NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, datatype.handle, count);
+        long type = datatype.layout.handle();
+        int rc = elements ? NativeMPIJNI.status_get_elements(raw0, raw1, raw2, raw3, type, count)
+                : NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, type, count);
         MPIException.check(rc, call);
         return count[0];
     }
