@@ -1,8 +1,8 @@
 /*
  * SWIG interface: generates the thin JNI glue over natmpj_common.h, natmpj.h and the per-area headers, into
  * natmpj.jni (target/generated-sources/swig/natmpj/jni):
- *  - NativeMPIJNI: the natives, one per C function, parameters named jarg1..N by SWIG (what the hand code calls);
- *  - NativeMPI: the readable entry, one public static method per C function, parameters named as in C, with
+ *  - NativeMPIJNI: the natives, one per C function, parameters named jarg1..N by SWIG;
+ *  - NativeMPI: what the hand code calls, one public static method per C function, parameters named as in C, with
  *    exactly NativeMPIJNI's Java types and order, each a one-line call of NativeMPIJNI (inlined by the JIT);
  *  - NativeMPIConstants: the C enums (NATMPJ_ prefix stripped).
  *
