@@ -8,7 +8,7 @@ import natmpj.internal.DroppedHandles;
 import natmpj.internal.LiveHandles;
 import natmpj.internal.Message;
 import natmpj.internal.StatusBuffer;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * A communicator: point-to-point messaging within a group of ranks.
@@ -68,8 +68,8 @@ public class Comm {
                     + " its communicator " + unusable + "; read it before freeing the communicator");
         }
         long[] group = new long[1];
-        MPIException.check(this instanceof Intercomm ? NativeMPIJNI.comm_remote_group(handle, group)
-                : NativeMPIJNI.comm_group(handle, group), call);
+        MPIException.check(this instanceof Intercomm ? NativeMPI.comm_remote_group(handle, group)
+                : NativeMPI.comm_group(handle, group), call);
         return group[0];
     }
 
@@ -77,12 +77,12 @@ public class Comm {
     static Comm created(long handle, String name) {
         if (handle == MPI.COMM_NULL.handle) return null;
         int[] value = new int[1];
-        MPIException.check(NativeMPIJNI.comm_test_inter(handle, value), name);
+        MPIException.check(NativeMPI.comm_test_inter(handle, value), name);
         Comm c;
         if (value[0] != 0) {
             c = new Intercomm(handle, name);
         } else {
-            MPIException.check(NativeMPIJNI.topo_test(handle, value), name);
+            MPIException.check(NativeMPI.topo_test(handle, value), name);
             c = value[0] == MPI.CART ? new Cartcomm(handle, name)
                     : value[0] == MPI.GRAPH ? new Graphcomm(handle, name) : new Intracomm(handle, name);
         }
@@ -105,9 +105,9 @@ public class Comm {
 
     void cacheShape() {
         int[] value = new int[1];
-        MPIException.check(NativeMPIJNI.comm_rank(handle, value), "MPI_Comm_rank");
+        MPIException.check(NativeMPI.comm_rank(handle, value), "MPI_Comm_rank");
         rank = value[0];
-        MPIException.check(NativeMPIJNI.comm_size(handle, value), "MPI_Comm_size");
+        MPIException.check(NativeMPI.comm_size(handle, value), "MPI_Comm_size");
         size = value[0];
         peers = size;
     }
@@ -150,7 +150,7 @@ public class Comm {
             return;
         }
         Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.READ);
-        int rc = NativeMPIJNI.send(mode, m.array, m.address, m.off, count, type.handle(), dest, tag, handle);
+        int rc = NativeMPI.send(mode, m.array, m.address, m.off, count, type.handle(), dest, tag, handle);
         m.finish(call, rc);
         MPIException.check(rc, call);
     }
@@ -173,13 +173,13 @@ public class Comm {
             // Wait unpinned, pin only to copy: a critical region held while waiting would stop every collection in
             // this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the message came.
             long[] message = new long[1];
-            rc = NativeMPIJNI.mprobe(source, tag, handle, status.address, message);
+            rc = NativeMPI.mprobe(source, tag, handle, status.address, message);
             if (rc == 0) {
-                rc = NativeMPIJNI.recv_matched(m.array, m.address, m.off, count, type.handle(), message[0],
+                rc = NativeMPI.recv_matched(m.array, m.address, m.off, count, type.handle(), message[0],
                         status.address);
             }
         } else {
-            rc = NativeMPIJNI.recv(m.array, m.address, m.off, count, type.handle(), source, tag, handle,
+            rc = NativeMPI.recv(m.array, m.address, m.off, count, type.handle(), source, tag, handle,
                     status.address);
         }
         Status received = rc == 0 ? new Status(status) : null;
@@ -216,7 +216,7 @@ public class Comm {
         boolean stage = Message.stageBlockingArrays;
         Message s = Message.blocking(call, sendbuf, soff, sendcount, stype, stage, Message.READ);
         Message r = Message.blocking(call, recvbuf, roff, recvcount, rtype, stage, Message.WRITE);
-        int rc = NativeMPIJNI.sendrecv(s.array, s.address, s.off, sendcount, stype.handle(), dest, sendtag, r.array,
+        int rc = NativeMPI.sendrecv(s.array, s.address, s.off, sendcount, stype.handle(), dest, sendtag, r.array,
                 r.address, r.off, recvcount, rtype.handle(), source, recvtag, handle, status.address);
         Status received = rc == 0 ? new Status(status) : null;
         s.finish(call, rc);
@@ -242,7 +242,7 @@ public class Comm {
         }
         StatusBuffer status = StatusBuffer.current();
         Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.READ_WRITE);
-        int rc = NativeMPIJNI.sendrecv_replace(m.array, m.address, m.off, count, type.handle(), dest, sendtag, source,
+        int rc = NativeMPI.sendrecv_replace(m.array, m.address, m.off, count, type.handle(), dest, sendtag, source,
                 recvtag, handle, status.address);
         Status received = rc == 0 ? new Status(status) : null;
         m.finish(call, rc, m.staged() && received != null ? received.bytes() : -1);
@@ -289,7 +289,7 @@ public class Comm {
         }
         Message data = Message.request(call, buf, off, count, type, Message.WRITE);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.irecv(data.address, count, type.handle(), source, tag, handle, request);
+        int rc = NativeMPI.irecv(data.address, count, type.handle(), source, tag, handle, request);
         return request(rc, call, data, new Request(request[0], false, true, data));
     }
 
@@ -332,7 +332,7 @@ public class Comm {
         }
         Message data = Message.request(call, buf, off, count, type, Message.WRITE);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.recv_init(data.address, count, type.handle(), source, tag, handle, request);
+        int rc = NativeMPI.recv_init(data.address, count, type.handle(), source, tag, handle, request);
         return request(rc, call, data, new Prequest(request[0], true, data));
     }
 
@@ -349,7 +349,7 @@ public class Comm {
         Message data = Message.request(call, buf, off, count, type, Message.READ);
         data.copyIn(call);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.isend(mode, data.address, count, type.handle(), dest, tag, handle, request);
+        int rc = NativeMPI.isend(mode, data.address, count, type.handle(), dest, tag, handle, request);
         return request(rc, call, data, new Request(request[0], false, false, data));
     }
 
@@ -366,7 +366,7 @@ public class Comm {
         }
         Message data = Message.request(call, buf, off, count, type, Message.READ);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.send_init(mode, data.address, count, type.handle(), dest, tag, handle, request);
+        int rc = NativeMPI.send_init(mode, data.address, count, type.handle(), dest, tag, handle, request);
         return request(rc, call, data, new Prequest(request[0], false, data));
     }
 
@@ -387,7 +387,7 @@ public class Comm {
         requirePackable(call, datatype);
         if (incount < 0) throw new IllegalArgumentException(call + ": incount is " + incount + ", must be >= 0");
         int[] size = new int[1];
-        MPIException.check(NativeMPIJNI.pack_size(incount, datatype.layout.handle(), handle, size), call);
+        MPIException.check(NativeMPI.pack_size(incount, datatype.layout.handle(), handle, size), call);
         if (size[0] < 0) { // MPI's int result overflowed
             throw new IllegalArgumentException(call + ": incount " + incount + " items of " + datatype
                     + " need more than Integer.MAX_VALUE bytes");
@@ -414,7 +414,7 @@ public class Comm {
         }
         int[] end = new int[1];
         Message in = Message.blocking(call, inbuf, off, incount, type, false, Message.READ); // local: may pin
-        int rc = NativeMPIJNI.pack(in.array, in.address, in.off, incount, type.handle(), outbuf, 0, outbuf.length,
+        int rc = NativeMPI.pack(in.array, in.address, in.off, incount, type.handle(), outbuf, 0, outbuf.length,
                 position, handle, end);
         in.finish(call, rc);
         MPIException.check(rc, call);
@@ -440,7 +440,7 @@ public class Comm {
         }
         int[] end = new int[1];
         Message out = Message.blocking(call, outbuf, off, outcount, type, false, Message.WRITE); // local: may pin
-        int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, out.array, out.address, out.off, outcount,
+        int rc = NativeMPI.unpack(inbuf, 0, inbuf.length, position, out.array, out.address, out.off, outcount,
                 type.handle(), handle, end);
         out.finish(call, rc);
         MPIException.check(rc, call);
@@ -477,13 +477,13 @@ public class Comm {
         StatusBuffer status = StatusBuffer.current();
         if (this.ahead != null) { // a message may be received ahead meanwhile: poll for both
             for (int spins = 0; ; spins++) {
-                MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status.address), call);
+                MPIException.check(NativeMPI.iprobe(source, tag, handle, status.address), call);
                 if (status.get(STATUS_FLAG) != 0) return probed(new Status(status));
                 if ((ahead = ObjectMessages.probeAhead(this, source, tag)) != null) return ahead;
                 if (spins < 1000) Thread.onSpinWait(); else Thread.yield();
             }
         }
-        MPIException.check(NativeMPIJNI.probe(source, tag, handle, status.address), call);
+        MPIException.check(NativeMPI.probe(source, tag, handle, status.address), call);
         return probed(new Status(status));
     }
 
@@ -502,7 +502,7 @@ public class Comm {
         Status ahead = ObjectMessages.probeAhead(this, source, tag);
         if (ahead != null) return ahead;
         StatusBuffer status = StatusBuffer.current();
-        MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status.address), call);
+        MPIException.check(NativeMPI.iprobe(source, tag, handle, status.address), call);
         return status.get(STATUS_FLAG) != 0 ? probed(new Status(status)) : null;
     }
 
@@ -512,21 +512,21 @@ public class Comm {
         if (unusable != null) throw new IllegalStateException("Comm.Abort: the communicator " + unusable);
         System.out.flush();
         System.err.flush();
-        MPIException.check(NativeMPIJNI.abort(handle, errorcode), "Comm.Abort");
+        MPIException.check(NativeMPI.abort(handle, errorcode), "Comm.Abort");
     }
 
     /** Sets what MPI does on errors on this communicator: {@code MPI.ERRORS_RETURN} or {@code ERRORS_ARE_FATAL}. */
     public void Errhandler_set(Errhandler errhandler) throws MPIException {
         requireLive("Comm.Errhandler_set");
         if (errhandler == null) throw new NullPointerException("Comm.Errhandler_set: errhandler is null");
-        MPIException.check(NativeMPIJNI.comm_set_errhandler(handle, errhandler.handle), "Comm.Errhandler_set");
+        MPIException.check(NativeMPI.comm_set_errhandler(handle, errhandler.handle), "Comm.Errhandler_set");
     }
 
     /** The error handler of this communicator. */
     public Errhandler Errhandler_get() throws MPIException {
         requireLive("Comm.Errhandler_get");
         long[] value = new long[1];
-        MPIException.check(NativeMPIJNI.comm_get_errhandler(handle, value), "Comm.Errhandler_get");
+        MPIException.check(NativeMPI.comm_get_errhandler(handle, value), "Comm.Errhandler_get");
         if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
         if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
         return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
@@ -542,7 +542,7 @@ public class Comm {
         String call = "Comm.Group";
         requireLive(call);
         long[] group = new long[1];
-        MPIException.check(NativeMPIJNI.comm_group(handle, group), call);
+        MPIException.check(NativeMPI.comm_group(handle, group), call);
         return Group.wrap(group[0]);
     }
 
@@ -555,7 +555,7 @@ public class Comm {
         comm1.requireLive(call, "comm1");
         comm2.requireLive(call, "comm2");
         int[] result = new int[1];
-        MPIException.check(NativeMPIJNI.comm_compare(comm1.handle, comm2.handle, result), call);
+        MPIException.check(NativeMPI.comm_compare(comm1.handle, comm2.handle, result), call);
         return MPI.comparison(result[0]);
     }
 
@@ -566,7 +566,7 @@ public class Comm {
         if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
             throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
         }
-        MPIException.check(NativeMPIJNI.comm_free(handle), call);
+        MPIException.check(NativeMPI.comm_free(handle), call);
         unusable = "has been freed";
         handle = MPI.COMM_NULL.handle;
         if (tracked != null) tracked.freed();
@@ -583,7 +583,7 @@ public class Comm {
         String call = "Comm.Test_inter";
         requireLive(call);
         int[] flag = new int[1];
-        MPIException.check(NativeMPIJNI.comm_test_inter(handle, flag), call);
+        MPIException.check(NativeMPI.comm_test_inter(handle, flag), call);
         return flag[0] != 0;
     }
 
@@ -593,7 +593,7 @@ public class Comm {
         String call = getClass().getSimpleName() + ".clone";
         requireLive(call);
         long[] dup = new long[1];
-        MPIException.check(NativeMPIJNI.comm_dup(handle, dup), call);
+        MPIException.check(NativeMPI.comm_dup(handle, dup), call);
         return created(dup[0], "dup of " + this);
     }
 
@@ -620,7 +620,7 @@ public class Comm {
         }
         checkTag(call, tag);
         long[] inter = new long[1];
-        MPIException.check(NativeMPIJNI.intercomm_create(local_comm.handle, local_leader, handle, remote_leader, tag,
+        MPIException.check(NativeMPI.intercomm_create(local_comm.handle, local_leader, handle, remote_leader, tag,
                 inter), call);
         return (Intercomm) created(inter[0], "intercommunicator");
     }
@@ -633,7 +633,7 @@ public class Comm {
         String call = "Comm.Attr_get";
         requireLive(call);
         int[] value = new int[1], found = new int[1];
-        MPIException.check(NativeMPIJNI.comm_get_attr_int(handle, keyval, value, found), call);
+        MPIException.check(NativeMPI.comm_get_attr_int(handle, keyval, value, found), call);
         return found[0] != 0 ? Integer.valueOf(value[0]) : null;
     }
 
@@ -641,7 +641,7 @@ public class Comm {
     public void Attr_delete(int keyval) throws MPIException {
         String call = "Comm.Attr_delete";
         requireLive(call);
-        MPIException.check(NativeMPIJNI.comm_delete_attr(handle, keyval), call);
+        MPIException.check(NativeMPI.comm_delete_attr(handle, keyval), call);
     }
 
     /** {@code MPI.CART}, {@code MPI.GRAPH} or {@code MPI.UNDEFINED} (no topology). */
@@ -649,7 +649,7 @@ public class Comm {
         String call = getClass().getSimpleName() + ".Topo_test";
         requireLive(call);
         int[] kind = new int[1];
-        MPIException.check(NativeMPIJNI.topo_test(handle, kind), call);
+        MPIException.check(NativeMPI.topo_test(handle, kind), call);
         return kind[0];
     }
 

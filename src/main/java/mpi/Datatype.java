@@ -5,7 +5,7 @@ import natmpj.internal.DroppedHandles;
 import natmpj.internal.Element;
 import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * An MPI datatype. The predefined ones map Java's fixed-width primitives to MPI's fixed-width types
@@ -123,7 +123,7 @@ public class Datatype {
         requireOld(call, "oldtype", oldtype);
         Blocks blocks = Blocks.uniform(count == 0 ? 0 : 1, count, 0, oldtype);
         return build(call, "Contiguous(" + count + ", " + oldtype + ")", oldtype.layout.element, blocks,
-                out -> NativeMPIJNI.type_contiguous(count, oldtype.layout.handle(), out));
+                out -> NativeMPI.type_contiguous(count, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Contiguous(int, Datatype)} on this type. */
@@ -144,7 +144,7 @@ public class Datatype {
         Blocks blocks = Blocks.uniform(count, blocklength, (long) stride * oldtype.layout.extent, oldtype);
         return build(call, "Vector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")",
                 oldtype.layout.element, blocks,
-                out -> NativeMPIJNI.type_vector(count, blocklength, stride, oldtype.layout.handle(), out));
+                out -> NativeMPI.type_vector(count, blocklength, stride, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Vector(int, int, int, Datatype)} on this type. */
@@ -163,7 +163,7 @@ public class Datatype {
         long strideBytes = (long) stride * oldtype.layout.element.bytes;
         return build(call, "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")",
                 oldtype.layout.element, blocks,
-                out -> NativeMPIJNI.type_hvector(count, blocklength, strideBytes, oldtype.layout.handle(), out));
+                out -> NativeMPI.type_hvector(count, blocklength, strideBytes, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Hvector(int, int, int, Datatype)} on this type. */
@@ -185,7 +185,7 @@ public class Datatype {
         int[] lengths = blocklengths.clone(), disps = java.util.Arrays.copyOf(displacements, lengths.length);
         Blocks blocks = Blocks.listed(lengths, starts, oldtype);
         return build(call, "Indexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.layout.element, blocks,
-                out -> NativeMPIJNI.type_indexed(lengths.length, lengths, disps, oldtype.layout.handle(), out));
+                out -> NativeMPI.type_indexed(lengths.length, lengths, disps, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Indexed(int[], int[], Datatype)} on this type. */
@@ -207,7 +207,7 @@ public class Datatype {
         }
         Blocks blocks = Blocks.listed(lengths, starts, oldtype);
         return build(call, "Hindexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.layout.element, blocks,
-                out -> NativeMPIJNI.type_hindexed(lengths.length, lengths, bytes, oldtype.layout.handle(), out));
+                out -> NativeMPI.type_hindexed(lengths.length, lengths, bytes, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Hindexed(int[], int[], Datatype)} on this type. */
@@ -271,7 +271,7 @@ public class Datatype {
         // The MPI handle of a component with no element type counts bytes as its elements: when it joins a Struct
         // of wider elements, MPI's bounds are off, and only Java's are right.
         return build(call, name, base, Blocks.struct(lengths, starts, components), empties && base != Element.EMPTY,
-                out -> NativeMPIJNI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out));
+                out -> NativeMPI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out));
     }
 
     // ---- queries ----
@@ -322,7 +322,7 @@ public class Datatype {
         }
         long h = layout.handle();
         layout.freed(nullHandle());
-        if (layout.element.movedByMpi()) MPIException.check(NativeMPIJNI.type_free(h), call);
+        if (layout.element.movedByMpi()) MPIException.check(NativeMPI.type_free(h), call);
         if (tracked != null) tracked.freed();
     }
 
@@ -364,7 +364,7 @@ public class Datatype {
     void verifySize() {
         int[] size = new int[1];
         Element e = layout.element;
-        MPIException.check(NativeMPIJNI.type_size(layout.handle(), size), "MPI_Type_size(" + layout.name + ")");
+        MPIException.check(NativeMPI.type_size(layout.handle(), size), "MPI_Type_size(" + layout.name + ")");
         if (size[0] != e.bytes) {
             throw new MPIException(layout.name + " is " + size[0] + " bytes in this MPI but a Java "
                     + e.name().toLowerCase() + " is " + e.bytes + ": natmpj cannot run on this MPI");
@@ -423,18 +423,18 @@ public class Datatype {
         MPIException.check(creator.create(out), call);
         long handle = out[0];
         if (javaBounds || shape.lbBound == Bound.MARKER || shape.ubBound == Bound.MARKER) {
-            int rc = NativeMPIJNI.type_resized(handle, shape.lb * base.bytes, (shape.ub - shape.lb) * base.bytes, out);
-            NativeMPIJNI.type_free(handle); // the resized type keeps what it needs of it
+            int rc = NativeMPI.type_resized(handle, shape.lb * base.bytes, (shape.ub - shape.lb) * base.bytes, out);
+            NativeMPI.type_free(handle); // the resized type keeps what it needs of it
             MPIException.check(rc, call);
             handle = out[0];
         }
         try {
-            MPIException.check(NativeMPIJNI.type_commit(handle), call);
+            MPIException.check(NativeMPI.type_commit(handle), call);
             // With javaBounds MPI's numbers mix units (the empty components count bytes): MPICH even puts them in
             // the true bounds, which only data may set. Java's shape is then the only right one.
             if (!javaBounds) shape = shape.measuredBy(call, handle, base);
         } catch (RuntimeException e) {
-            NativeMPIJNI.type_free(handle);
+            NativeMPI.type_free(handle);
             throw e;
         }
         Datatype type = new Datatype(handle, base, name, shape, blocks);
@@ -444,11 +444,11 @@ public class Datatype {
 
     /** Frees a type the program dropped; must not reference the Datatype itself. */
     private static Runnable releaseWhenDropped(long handle) {
-        return () -> NativeMPIJNI.type_free(handle);
+        return () -> NativeMPI.type_free(handle);
     }
 
     private static long nullHandle() {
-        return NativeMPIJNI.handle_constant(NativeMPIConstants.TYPE_NULL);
+        return NativeMPI.handle_constant(NativeMPIConstants.TYPE_NULL);
     }
 
     /** Bounds and size of one item in base elements, with what set each bound. */
@@ -483,7 +483,7 @@ public class Datatype {
         /** The shape MPI reports for handle (bytes divided into base elements); the bound kinds stay Java's. */
         Shape measuredBy(String call, long handle, Element base) {
             long[] s = new long[5]; // lb, extent, true lb, true extent, size
-            MPIException.check(NativeMPIJNI.type_shape(handle, s), call);
+            MPIException.check(NativeMPI.type_shape(handle, s), call);
             if (s[4] < 0) throw new IllegalArgumentException(call + ": the new datatype is too large for MPI");
             if (s[4] == 0) {
                 // Without data the true bounds mean nothing, and MPIs report what they like there (Open MPI: the

@@ -3,7 +3,7 @@ package mpi;
 import natmpj.internal.BufferType;
 import natmpj.internal.Buffers;
 import natmpj.internal.Message;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /** A communicator within one group of ranks: adds the collective operations, all handed to the host MPI. */
 public class Intracomm extends Comm {
@@ -22,7 +22,7 @@ public class Intracomm extends Comm {
             throw new IllegalArgumentException(call + ": color is " + color + ", must be >= 0 or MPI.UNDEFINED");
         }
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.comm_split(handle, color, key, result), call);
+        MPIException.check(NativeMPI.comm_split(handle, color, key, result), call);
         return (Intracomm) created(result[0], "split of " + this);
     }
 
@@ -33,7 +33,7 @@ public class Intracomm extends Comm {
         if (group == null) throw new NullPointerException(call + ": group is null");
         group.requireLive(call, "group");
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.comm_create(handle, group.handle, result), call);
+        MPIException.check(NativeMPI.comm_create(handle, group.handle, result), call);
         return (Intracomm) created(result[0], "communicator of a group");
     }
 
@@ -46,7 +46,7 @@ public class Intracomm extends Comm {
         requireLive(call);
         Cartcomm.checkGrid(call, dims, periods, this);
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.cart_create(handle, dims.length, dims, Cartcomm.ints(periods),
+        MPIException.check(NativeMPI.cart_create(handle, dims.length, dims, Cartcomm.ints(periods),
                 reorder ? 1 : 0, result), call);
         return (Cartcomm) created(result[0], "Cartesian communicator");
     }
@@ -60,7 +60,7 @@ public class Intracomm extends Comm {
         requireLive(call);
         Graphcomm.checkGraph(call, index, edges, size);
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.graph_create(handle, index.length, index, edges, reorder ? 1 : 0, result),
+        MPIException.check(NativeMPI.graph_create(handle, index.length, index, edges, reorder ? 1 : 0, result),
                 call);
         return (Graphcomm) created(result[0], "graph communicator");
     }
@@ -68,7 +68,7 @@ public class Intracomm extends Comm {
     /** Blocks until every rank of the communicator has called it. */
     public void Barrier() throws MPIException {
         requireLive("Intracomm.Barrier");
-        MPIException.check(NativeMPIJNI.barrier(handle), "Intracomm.Barrier");
+        MPIException.check(NativeMPI.barrier(handle), "Intracomm.Barrier");
     }
 
     /** Copies {@code count} items from {@code root}'s buffer into every other rank's. */
@@ -82,7 +82,7 @@ public class Intracomm extends Comm {
             return;
         }
         Message b = buffer(call, "buf", buf, offset, count, datatype, Message.stageBlockingArrays, false, true);
-        int rc = NativeMPIJNI.bcast(b.array, b.address, b.off, count, datatype.layout.handle(), root, handle);
+        int rc = NativeMPI.bcast(b.array, b.address, b.off, count, datatype.layout.handle(), root, handle);
         finish(call, rc, Message.NONE, b);
     }
 
@@ -100,11 +100,11 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
-                (type, opHandle) -> NativeMPIJNI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle))) {
+                (type, opHandle) -> NativeMPI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root, true,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
+                (s, r, inPlace, opHandle) -> NativeMPI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
                         inPlace, count, datatype.layout.handle(), opHandle, root, handle));
     }
 
@@ -118,11 +118,11 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                (type, opHandle) -> NativeMPIJNI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
+                (type, opHandle) -> NativeMPI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.allreduce(s.array, s.address, s.off, r.array, r.address,
+                (s, r, inPlace, opHandle) -> NativeMPI.allreduce(s.array, s.address, s.off, r.array, r.address,
                         r.off, inPlace, count, datatype.layout.handle(), opHandle, handle));
     }
 
@@ -139,11 +139,11 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                (type, opHandle) -> NativeMPIJNI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
+                (type, opHandle) -> NativeMPI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
+                (s, r, inPlace, opHandle) -> NativeMPI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
                         inPlace, count, datatype.layout.handle(), opHandle, handle));
     }
 
@@ -234,12 +234,12 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true,
-                (type, opHandle) -> NativeMPIJNI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
+                (type, opHandle) -> NativeMPI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
                         opHandle, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true, false,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce_scatter(s.array, s.address, s.off, r.array,
+                (s, r, inPlace, opHandle) -> NativeMPI.reduce_scatter(s.array, s.address, s.off, r.array,
                         r.address, r.off, inPlace, recvcounts, datatype.layout.handle(), opHandle, handle));
     }
 
@@ -267,7 +267,7 @@ public class Intracomm extends Comm {
                     stage, false, true);
         }
         long stype = sendtype.layout.handle(), rtype = rank == root ? recvtype.layout.handle() : stype;
-        int rc = NativeMPIJNI.gather(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
+        int rc = NativeMPI.gather(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
                 recvcount, rtype, 0, root, handle);
         finish(call, rc, s, r);
     }
@@ -297,7 +297,7 @@ public class Intracomm extends Comm {
                     recvtype, stage, false, true);
         }
         long stype = sendtype.layout.handle(), rtype = rank == root ? recvtype.layout.handle() : stype;
-        int rc = NativeMPIJNI.gatherv(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
+        int rc = NativeMPI.gatherv(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
                 rank == root ? recvcount : null, rank == root ? displs : null, rtype, 0, root, handle);
         finish(call, rc, s, r);
     }
@@ -326,7 +326,7 @@ public class Intracomm extends Comm {
         }
         Message r = buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false, true);
         long rtype = recvtype.layout.handle(), stype = rank == root ? sendtype.layout.handle() : rtype;
-        int rc = NativeMPIJNI.scatter(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
+        int rc = NativeMPI.scatter(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
                 recvcount, rtype, 0, root, handle);
         finish(call, rc, s, r);
     }
@@ -356,7 +356,7 @@ public class Intracomm extends Comm {
         }
         Message r = buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false, true);
         long rtype = recvtype.layout.handle(), stype = rank == root ? sendtype.layout.handle() : rtype;
-        int rc = NativeMPIJNI.scatterv(s.array, s.address, s.off, rank == root ? sendcount : null,
+        int rc = NativeMPI.scatterv(s.array, s.address, s.off, rank == root ? sendcount : null,
                 rank == root ? displs : null, stype, r.array, r.address, r.off, recvcount, rtype, 0, root, handle);
         finish(call, rc, s, r);
     }
@@ -378,7 +378,7 @@ public class Intracomm extends Comm {
         Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
         Message r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
                 stage, false, true);
-        int rc = NativeMPIJNI.allgather(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
+        int rc = NativeMPI.allgather(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
                 r.address, r.off, recvcount, recvtype.layout.handle(), 0, handle);
         finish(call, rc, s, r);
     }
@@ -399,7 +399,7 @@ public class Intracomm extends Comm {
         boolean stage = Message.stageBlockingArrays;
         Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
         Message r = buffer(call, "recvbuf", recvbuf, recvoffset, span, recvtype, stage, false, true);
-        int rc = NativeMPIJNI.allgatherv(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
+        int rc = NativeMPI.allgatherv(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
                 r.address, r.off, recvcount, displs, recvtype.layout.handle(), 0, handle);
         finish(call, rc, s, r);
     }
@@ -423,7 +423,7 @@ public class Intracomm extends Comm {
                 stage, false, false);
         Message r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
                 stage, false, true);
-        int rc = NativeMPIJNI.alltoall(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
+        int rc = NativeMPI.alltoall(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
                 r.address, r.off, recvcount, recvtype.layout.handle(), 0, handle);
         finish(call, rc, s, r);
     }
@@ -447,7 +447,7 @@ public class Intracomm extends Comm {
         boolean stage = Message.stageBlockingArrays;
         Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype, stage, false, false);
         Message r = buffer(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype, stage, false, true);
-        int rc = NativeMPIJNI.alltoallv(s.array, s.address, s.off, sendcount, sdispls, sendtype.layout.handle(),
+        int rc = NativeMPI.alltoallv(s.array, s.address, s.off, sendcount, sdispls, sendtype.layout.handle(),
                 r.array, r.address, r.off, recvcount, rdispls, recvtype.layout.handle(), 0, handle);
         finish(call, rc, s, r);
     }

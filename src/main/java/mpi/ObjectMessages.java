@@ -8,7 +8,7 @@ import natmpj.internal.Message;
 import natmpj.internal.ObjectCodec;
 import natmpj.internal.StatusBuffer;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /** Point-to-point of {@code MPI.OBJECT} buffers: serialized by {@link ObjectCodec}, sent as bytes. */
 final class ObjectMessages {
@@ -33,7 +33,7 @@ final class ObjectMessages {
         BufferType b = MPI.BYTE.layout;
         Message m = Message.blocking(call, bytes.array(), 0, bytes.size(), b, Message.stageBlockingArrays,
                 Message.READ);
-        int rc = NativeMPIJNI.send(mode, m.array, m.address, m.off, bytes.size(), b.handle(), dest, tag, comm.handle);
+        int rc = NativeMPI.send(mode, m.array, m.address, m.off, bytes.size(), b.handle(), dest, tag, comm.handle);
         m.finish(call, rc);
         MPIException.check(rc, call);
     }
@@ -46,7 +46,7 @@ final class ObjectMessages {
         Message data = Message.request(call, bytes.array(), 0, bytes.size(), b, Message.READ);
         data.copyIn(call);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.isend(mode, data.address, bytes.size(), b.handle(), dest, tag, comm.handle, request);
+        int rc = NativeMPI.isend(mode, data.address, bytes.size(), b.handle(), dest, tag, comm.handle, request);
         if (rc != 0) {
             data.release();
             throw MPIException.fromCode(rc, call);
@@ -69,7 +69,7 @@ final class ObjectMessages {
         }
         StatusBuffer sb = StatusBuffer.current();
         long[] message = new long[1];
-        MPIException.check(NativeMPIJNI.mprobe(source, tag, comm.handle, sb.address, message), call);
+        MPIException.check(NativeMPI.mprobe(source, tag, comm.handle, sb.address, message), call);
         return receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
     }
 
@@ -88,7 +88,7 @@ final class ObjectMessages {
         }
         StatusBuffer sb = StatusBuffer.current();
         long[] message = new long[1];
-        MPIException.check(NativeMPIJNI.improbe(source, tag, comm.handle, sb.address, message), call);
+        MPIException.check(NativeMPI.improbe(source, tag, comm.handle, sb.address, message), call);
         if (sb.get(STATUS_FLAG) == 0) return null;
         return receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
     }
@@ -187,7 +187,7 @@ final class ObjectMessages {
             if (m != null) return m.objects; // received ahead by an earlier count: the oldest is the probed one
             StatusBuffer sb = StatusBuffer.current();
             long[] message = new long[1];
-            MPIException.check(NativeMPIJNI.improbe(probed.source, probed.tag, comm.handle, sb.address, message),
+            MPIException.check(NativeMPI.improbe(probed.source, probed.tag, comm.handle, sb.address, message),
                     call);
             if (sb.get(STATUS_FLAG) == 0) return MPI.UNDEFINED; // another receive took it
             Status matched = new Status(sb);
@@ -206,7 +206,7 @@ final class ObjectMessages {
     private static int receiveBytes(String call, long message, byte[] bytes, int size, StatusBuffer sb) {
         BufferType b = MPI.BYTE.layout;
         Message m = Message.blocking(call, bytes, 0, size, b, Message.stageBlockingArrays, Message.WRITE);
-        int rc = NativeMPIJNI.mrecv(m.array, m.address, size, b.handle(), message, sb.address); // off is 0 here
+        int rc = NativeMPI.mrecv(m.array, m.address, size, b.handle(), message, sb.address); // off is 0 here
         m.finish(call, rc, size);
         return rc;
     }

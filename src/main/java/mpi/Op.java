@@ -6,7 +6,7 @@ import natmpj.internal.BufferType;
 import natmpj.internal.Element;
 import natmpj.internal.UserOps;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * A reduction operation. The predefined ones apply where Java's operators do: {@code MAX MIN SUM PROD} to numbers,
@@ -176,7 +176,7 @@ public class Op {
     /** Creates the pair types and binds MAXLOC/MINLOC: once, from MPI.Init, right after MPI_Init. */
     static void setUpLocationOps() {
         long[] h = new long[NativeMPIConstants.LOCATION_HANDLES];
-        MPIException.check(NativeMPIJNI.location_setup(h), "MPI.Init");
+        MPIException.check(NativeMPI.location_setup(h), "MPI.Init");
         MPI.SHORT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_SHORT2], Element.SHORT, "MPI.SHORT2");
         MPI.INT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_INT2], Element.INT, "MPI.INT2");
         MPI.LONG2 = Datatype.pair(h[NativeMPIConstants.LOCATION_LONG2], Element.LONG, "MPI.LONG2");

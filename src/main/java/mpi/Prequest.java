@@ -2,7 +2,7 @@ package mpi;
 
 import natmpj.internal.Message;
 import natmpj.internal.RequestScratch;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * A persistent request (Send_init, Recv_init, ...): set up once, then started and completed any number of times.
@@ -24,7 +24,7 @@ public class Prequest extends Request {
 
     void start(String call) {
         prepare(call);
-        MPIException.check(NativeMPIJNI.start(handle), call);
+        MPIException.check(NativeMPI.start(handle), call);
         started();
     }
 
@@ -62,7 +62,7 @@ public class Prequest extends Request {
             if (!r.receive) r.data.copyIn(call);
             scratch.setHandle(i, r.handle);
         }
-        MPIException.check(NativeMPIJNI.startall(n, scratch.requests()), call);
+        MPIException.check(NativeMPI.startall(n, scratch.requests()), call);
         for (Prequest r : requests) r.started();
     }
 

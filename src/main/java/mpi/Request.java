@@ -13,7 +13,7 @@ import natmpj.internal.LiveHandles;
 import natmpj.internal.Message;
 import natmpj.internal.RequestScratch;
 import natmpj.internal.StatusBuffer;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * A non-blocking communication in progress, completed by {@link #Wait}, {@link #Test} or the static calls on
@@ -73,7 +73,7 @@ public class Request {
     /** Frees an inactive persistent request the program dropped; must not reference the request itself. */
     private static Runnable releaseWhenDropped(long handle, Message buffer) {
         return () -> {
-            NativeMPIJNI.request_free(handle);
+            NativeMPI.request_free(handle);
             if (buffer != null) buffer.release();
         };
     }
@@ -128,7 +128,7 @@ public class Request {
         if (handle == MPI.requestNullHandle) return;
         if (persistent && !active) return; // nothing to cancel, as for MPI.OBJECT; MPICH would fail, Open MPI not
         cancelled = true;
-        MPIException.check(NativeMPIJNI.cancel(handle), call);
+        MPIException.check(NativeMPI.cancel(handle), call);
     }
 
     /**
@@ -139,7 +139,7 @@ public class Request {
         String call = "Request.Free";
         requireUsable(call);
         if (this == MPI.REQUEST_NULL) return;
-        if (handle != MPI.requestNullHandle) MPIException.check(NativeMPIJNI.request_free(handle), call);
+        if (handle != MPI.requestNullHandle) MPIException.check(NativeMPI.request_free(handle), call);
         handleGone();
         freed = true;
         if (buffer != null) {
@@ -156,7 +156,7 @@ public class Request {
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return Status.empty();
         StatusBuffer sb = StatusBuffer.current();
-        int rc = NativeMPIJNI.wait(handle, sb.address);
+        int rc = NativeMPI.wait(handle, sb.address);
         return completed(rc, rc == 0 ? new Status(sb) : null, call);
     }
 
@@ -164,7 +164,7 @@ public class Request {
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return Status.empty();
         StatusBuffer sb = StatusBuffer.current();
-        int rc = NativeMPIJNI.test(handle, sb.address);
+        int rc = NativeMPI.test(handle, sb.address);
         if (rc == 0 && sb.get(STATUS_FLAG) == 0) return null;
         return completed(rc, rc == 0 ? new Status(sb) : null, call);
     }
@@ -328,8 +328,8 @@ public class Request {
         for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
         StatusBuffer sb = StatusBuffer.current();
         int[] index = {MPI.UNDEFINED}, flag = {1};
-        int rc = block ? NativeMPIJNI.waitany(n, scratch.requests(), sb.address, index)
-                : NativeMPIJNI.testany(n, scratch.requests(), sb.address, index, flag);
+        int rc = block ? NativeMPI.waitany(n, scratch.requests(), sb.address, index)
+                : NativeMPI.testany(n, scratch.requests(), sb.address, index, flag);
         if (rc != 0 && index[0] >= 0 && index[0] < n) requests[index[0]].completed(rc, null, call);
         MPIException.check(rc, call);
         if (flag[0] == 0) return null;
@@ -346,8 +346,8 @@ public class Request {
         RequestScratch scratch = RequestScratch.forRequests(n);
         for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
         int[] flag = {1};
-        int rc = block ? NativeMPIJNI.waitall(n, scratch.requests(), scratch.statuses())
-                : NativeMPIJNI.testall(n, scratch.requests(), scratch.statuses(), flag);
+        int rc = block ? NativeMPI.waitall(n, scratch.requests(), scratch.statuses())
+                : NativeMPI.testall(n, scratch.requests(), scratch.statuses(), flag);
         if (rc == 0 && flag[0] == 0) return null;
         Status[] statuses = new Status[n];
         RuntimeException failure = null;
@@ -372,8 +372,8 @@ public class Request {
         RequestScratch scratch = RequestScratch.forRequests(n);
         for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
         int[] outcount = {0};
-        int rc = block ? NativeMPIJNI.waitsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount)
-                : NativeMPIJNI.testsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount);
+        int rc = block ? NativeMPI.waitsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount)
+                : NativeMPI.testsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount);
         int done = outcount[0] == MPI.UNDEFINED ? 0 : outcount[0];
         List<Status> statuses = new ArrayList<>(done);
         for (int k = 0; k < done; k++) {

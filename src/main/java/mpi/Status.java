@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 import natmpj.internal.Buffers;
 import natmpj.internal.Element;
 import natmpj.internal.StatusBuffer;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * What a receive or probe learned about a message: its source and tag, and (through MPI itself) its size.
@@ -54,7 +54,7 @@ public class Status {
     /** The bytes the message held (MPI_Get_count with MPI_BYTE): what a staged receive copies back. */
     long bytes() {
         int[] count = new int[1];
-        MPIException.check(NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, MPI.BYTE.layout.handle(), count),
+        MPIException.check(NativeMPI.status_get_count(raw0, raw1, raw2, raw3, MPI.BYTE.layout.handle(), count),
                 "MPI_Get_count");
         return count[0];
     }
@@ -96,7 +96,7 @@ public class Status {
         MPI.requireActive("Status.Test_cancelled");
         if (cancelled) return true;
         int[] flag = new int[1];
-        MPIException.check(NativeMPIJNI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), "Status.Test_cancelled");
+        MPIException.check(NativeMPI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), "Status.Test_cancelled");
         return flag[0] != 0;
     }
 
@@ -113,8 +113,8 @@ public class Status {
         }
         int[] count = new int[1];
         long type = datatype.layout.handle();
-        int rc = elements ? NativeMPIJNI.status_get_elements(raw0, raw1, raw2, raw3, type, count)
-                : NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, type, count);
+        int rc = elements ? NativeMPI.status_get_elements(raw0, raw1, raw2, raw3, type, count)
+                : NativeMPI.status_get_count(raw0, raw1, raw2, raw3, type, count);
         MPIException.check(rc, call);
         return count[0];
     }

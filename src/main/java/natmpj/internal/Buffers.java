@@ -6,7 +6,7 @@ import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * Checks a message buffer and splits it into what the C layer takes: a Java array (pinned, not copied) or a
@@ -185,7 +185,7 @@ public final class Buffers {
         int slot = System.identityHashCode(buf) & (KNOWN.length - 1);
         Known known = KNOWN[slot];
         if (known != null && known.buffer.get() == buf) return known.address;
-        long address = NativeMPIJNI.buffer_address((Buffer) buf);
+        long address = NativeMPI.buffer_address((Buffer) buf);
         KNOWN[slot] = new Known((Buffer) buf, address);
         return address;
     }

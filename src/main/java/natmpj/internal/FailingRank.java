@@ -3,7 +3,7 @@ package natmpj.internal;
 import java.io.PrintStream;
 import java.util.function.BooleanSupplier;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * What a rank that fails between MPI.Init and MPI.Finalize does, so that the other ranks, likely blocked waiting
@@ -31,7 +31,7 @@ public final class FailingRank {
      * handle (what an abort ends), and whether MPI is active (initialized, not finalized) at the moment asked.
      */
     public static void watch(int rank, long world, BooleanSupplier active) {
-        if (enabled("natmpj.abortOnExitWithoutFinalize")) NativeMPIJNI.guard_exit();
+        if (enabled("natmpj.abortOnExitWithoutFinalize")) NativeMPI.guard_exit();
         if (enabled("natmpj.abortOnUncaughtException") && Thread.getDefaultUncaughtExceptionHandler() == null) {
             String where = "rank " + rank + " (host " + host() + ", pid "
                     + ProcessHandle.current().pid() + ")";
@@ -51,14 +51,14 @@ public final class FailingRank {
                 + ": aborting the MPI job");
         e.printStackTrace(err);
         err.flush();
-        int rc = NativeMPIJNI.abort(world, 1);
+        int rc = NativeMPI.abort(world, 1);
         err.println("natmpj: MPI_Abort returned " + rc + "; halting this rank");
         err.flush();
         Runtime.getRuntime().halt(1);
     }
 
     private static String host() {
-        String name = NativeMPIJNI.processor_name();
+        String name = NativeMPI.processor_name();
         return name == null ? "?" : name;
     }
 

@@ -3,7 +3,7 @@ package natmpj.internal;
 import java.lang.ref.Reference;
 import java.nio.Buffer;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * One message buffer as the C layer takes it: every call that hands MPI a buffer (point-to-point, collectives,
@@ -115,7 +115,7 @@ public final class Message {
     /** Array to staging: before a send starts (each start of a persistent one). Nothing to do unless staged. */
     public void copyIn(String call) {
         if (staging == null) return;
-        Failures.check(NativeMPIJNI.copy_in(buf, position + spanStart, staging.address, spanBytes), call);
+        Failures.check(NativeMPI.copy_in(buf, position + spanStart, staging.address, spanBytes), call);
     }
 
     /**
@@ -130,17 +130,17 @@ public final class Message {
         long received = receivedBytes < 0 ? whole : Math.min(receivedBytes, whole);
         if (type.dense()) {
             long bytes = receivedBytes < 0 ? spanBytes : received; // dense: item 0 is the span's start
-            Failures.check(NativeMPIJNI.copy_out(staging.address, buf, position + spanStart, bytes), call);
+            Failures.check(NativeMPI.copy_out(staging.address, buf, position + spanStart, bytes), call);
             return;
         }
         long elementBytes = type.element.bytes, itemBytes = type.size * elementBytes;
         int items = (int) (received / itemBytes);
-        if (items > 0) Failures.check(NativeMPIJNI.copy_out_typed(address, buf, position, items, type.handle()), call);
+        if (items > 0) Failures.check(NativeMPI.copy_out_typed(address, buf, position, items, type.handle()), call);
         long partial = (received - items * itemBytes) / elementBytes;
         int[] map = partial > 0 ? type.displacements() : null;
         for (int e = 0; e < partial; e++) {
             long at = ((long) items * type.extent + map[e]) * elementBytes;
-            Failures.check(NativeMPIJNI.copy_out(address + at, buf, position + at, elementBytes), call);
+            Failures.check(NativeMPI.copy_out(address + at, buf, position + at, elementBytes), call);
         }
     }
 

@@ -5,7 +5,7 @@ import static natmpj.jni.NativeMPIConstants.STATUS_SLOTS;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * Per-thread native memory for calls on several requests (Waitall, Testsome, Startall, ...): n request handles, n
@@ -27,7 +27,7 @@ public final class RequestScratch {
 
     private void grow(int n) {
         memory = ByteBuffer.allocateDirect(n * (Long.BYTES + Long.BYTES + STATUS_BYTES)).order(ByteOrder.nativeOrder());
-        address = NativeMPIJNI.buffer_address(memory);
+        address = NativeMPI.buffer_address(memory);
         capacity = n;
     }
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * Native memory a Java array is staged in while a non-blocking or persistent request, an attached send buffer or a
@@ -51,7 +51,7 @@ public final class Staging {
             }
         }
         long capacity = c <= MAX_CLASS ? 1L << c : bytes;
-        long address = NativeMPIJNI.alloc(capacity);
+        long address = NativeMPI.alloc(capacity);
         if (address == 0) {
             throw new OutOfMemoryError(call + ": no native memory for a " + capacity + "-byte staging buffer");
         }
@@ -65,7 +65,7 @@ public final class Staging {
             POOL[c].offerFirst(this);
         } else {
             if (c <= MAX_CLASS) POOLED_BYTES.addAndGet(-capacity);
-            NativeMPIJNI.free(address);
+            NativeMPI.free(address);
         }
     }
 
@@ -79,13 +79,13 @@ public final class Staging {
     /** At Finalize, when MPI is done with every buffer. */
     public static void releaseAll() {
         synchronized (ORPHANS) {
-            for (Staging s : ORPHANS) NativeMPIJNI.free(s.address);
+            for (Staging s : ORPHANS) NativeMPI.free(s.address);
             ORPHANS.clear();
         }
         for (int c = MIN_CLASS; c <= MAX_CLASS; c++) {
             for (Staging s; (s = POOL[c].pollFirst()) != null; ) {
                 POOLED_BYTES.addAndGet(-s.capacity);
-                NativeMPIJNI.free(s.address);
+                NativeMPI.free(s.address);
             }
         }
     }

@@ -5,7 +5,7 @@ import static natmpj.jni.NativeMPIConstants.STATUS_SLOTS;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * Per-thread native memory the C layer writes an MPI_Status into. Passing its address costs nothing, where a
@@ -19,7 +19,7 @@ public final class StatusBuffer {
     private final Thread owner = Thread.currentThread();
     public final ByteBuffer slots =
             ByteBuffer.allocateDirect(STATUS_SLOTS * Integer.BYTES).order(ByteOrder.nativeOrder());
-    public final long address = NativeMPIJNI.buffer_address(slots);
+    public final long address = NativeMPI.buffer_address(slots);
 
     public static StatusBuffer current() {
         StatusBuffer s = last;

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * User-defined reduction ops: the registry the C layer's trampolines call into (ops.c: one C function per slot,
@@ -64,7 +64,7 @@ public final class UserOps {
                         + " the user ops no longer needed");
             }
             long[] created = new long[1];
-            Failures.check(NativeMPIJNI.user_op_create(free, commute ? 1 : 0, created), call);
+            Failures.check(NativeMPI.user_op_create(free, commute ? 1 : 0, created), call);
             SLOTS.set(free, function);
             LiveHandles.created(LiveHandles.Kind.OP);
             return new long[] {free, created[0]};
@@ -74,7 +74,7 @@ public final class UserOps {
     /** Frees the MPI op and its slot. */
     public static void free(int slot, long handle, String call) {
         synchronized (SLOTS) {
-            Failures.check(NativeMPIJNI.op_free(handle), call);
+            Failures.check(NativeMPI.op_free(handle), call);
             SLOTS.set(slot, null);
             LiveHandles.released(LiveHandles.Kind.OP);
         }
@@ -98,7 +98,7 @@ public final class UserOps {
         Throwable failure = caller.failure;
         caller.failure = null;
         if (failure == null) failure = ORPHAN.getAndSet(null);
-        long lost = NativeMPIJNI.user_op_lost_calls();
+        long lost = NativeMPI.user_op_lost_calls();
         if (failure == null && lost > 0) {
             failure = Failures.failure(call + ": " + lost + " call(s) of a user op could not reach Java (no JNI"
                     + " environment or no memory on MPI's calling thread); the result is incomplete");
