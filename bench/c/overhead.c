@@ -260,7 +260,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "overhead: %-26s median %8.3f ns, quartiles %8.3f %8.3f, min %8.3f, max %8.3f"
                     " (%ld batches of %ld calls)\n", CALLS[c].name, median, quantile(ns, batches, 0.25),
                     quantile(ns, batches, 0.75), ns[0], ns[batches - 1], batches, batch);
-            /* every batch, for whoever pools several runs (ci/bench-overhead) */
+            /* every batch, for whoever pools several runs (bench/tools/overhead) */
             fprintf(stderr, "overhead: samples %s ", CALLS[c].name);
             for (long b = 0; b < batches; b++) fprintf(stderr, "%s%.3f", b ? "," : "", ns[b]);
             fprintf(stderr, "\n");

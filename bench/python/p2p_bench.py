@@ -2,7 +2,7 @@
 bibw between ranks 0 and 1; other ranks wait at the final barrier). It must stay the same benchmark: same sizes,
 iteration and warm-up counts, validation and CSV; see the Java file for what each test does.
 
-    mpirun.openmpi -np 2 "$(ci/mpi4py-venv openmpi)" bench/python/p2p_bench.py --test bw [--calls nonblocking]
+    mpirun.openmpi -np 2 "$(bench/tools/mpi4py-venv openmpi)" bench/python/p2p_bench.py --test bw [--calls nonblocking]
 """
 
 import os

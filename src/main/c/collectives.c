@@ -1,5 +1,9 @@
-/* Collectives, all handed to the host MPI. in_place means MPI_IN_PLACE. */
+/*
+ * Collectives, all handed to the host MPI. in_place means MPI_IN_PLACE. Buffers arrive as (array, direct) pairs
+ * with byte offsets; counts and displacements of the v-variants are copies Java made of its int[] arguments.
+ */
 #include "internal.h"
+#include "collectives.h"
 
 int natmpj_barrier(natmpj_handle comm) { return MPI_Barrier(COMM(comm)); }
 
@@ -47,12 +51,12 @@ int natmpj_gather(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_
 }
 
 int natmpj_gatherv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
-                   void *rarray, void *rdirect, int64_t roff, const int *in_ints, const int *in_ints2,
+                   void *rarray, void *rdirect, int64_t roff, const int *recvcounts, const int *displs,
                    natmpj_handle rtype, int in_place, int root, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
     NEED_BUFFER(sbuf, scount, stype);
-    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)), rtype);
-    return MPI_Gatherv(sbuf, scount, TYPE(stype), rbuf, in_ints, in_ints2, TYPE(rtype), root, COMM(comm));
+    NEED_BUFFER(rbuf, any_positive(recvcounts, comm_size(comm)), rtype);
+    return MPI_Gatherv(sbuf, scount, TYPE(stype), rbuf, recvcounts, displs, TYPE(rtype), root, COMM(comm));
 }
 
 int natmpj_scatter(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
@@ -63,13 +67,13 @@ int natmpj_scatter(void *sarray, void *sdirect, int64_t soff, int scount, natmpj
     return MPI_Scatter(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
 }
 
-int natmpj_scatterv(void *sarray, void *sdirect, int64_t soff, const int *in_ints, const int *in_ints2,
+int natmpj_scatterv(void *sarray, void *sdirect, int64_t soff, const int *sendcounts, const int *displs,
                     natmpj_handle stype, void *rarray, void *rdirect, int64_t roff, int rcount, natmpj_handle rtype,
                     int in_place, int root, natmpj_handle comm) {
     void *sbuf = BUF(sarray, sdirect, soff), *rbuf = in_place ? MPI_IN_PLACE : BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, any_positive(in_ints, comm_size(comm)), stype);
+    NEED_BUFFER(sbuf, any_positive(sendcounts, comm_size(comm)), stype);
     NEED_BUFFER(rbuf, rcount, rtype);
-    return MPI_Scatterv(sbuf, in_ints, in_ints2, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
+    return MPI_Scatterv(sbuf, sendcounts, displs, TYPE(stype), rbuf, rcount, TYPE(rtype), root, COMM(comm));
 }
 
 int natmpj_allgather(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
@@ -82,12 +86,12 @@ int natmpj_allgather(void *sarray, void *sdirect, int64_t soff, int scount, natm
 }
 
 int natmpj_allgatherv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
-                      void *rarray, void *rdirect, int64_t roff, const int *in_ints, const int *in_ints2,
+                      void *rarray, void *rdirect, int64_t roff, const int *recvcounts, const int *displs,
                       natmpj_handle rtype, int in_place, natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
     NEED_BUFFER(sbuf, scount, stype);
-    NEED_BUFFER(rbuf, any_positive(in_ints, comm_size(comm)), rtype);
-    return MPI_Allgatherv(sbuf, scount, TYPE(stype), rbuf, in_ints, in_ints2, TYPE(rtype), COMM(comm));
+    NEED_BUFFER(rbuf, any_positive(recvcounts, comm_size(comm)), rtype);
+    return MPI_Allgatherv(sbuf, scount, TYPE(stype), rbuf, recvcounts, displs, TYPE(rtype), COMM(comm));
 }
 
 int natmpj_alltoall(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype,
@@ -99,25 +103,25 @@ int natmpj_alltoall(void *sarray, void *sdirect, int64_t soff, int scount, natmp
     return MPI_Alltoall(sbuf, scount, TYPE(stype), rbuf, rcount, TYPE(rtype), COMM(comm));
 }
 
-int natmpj_alltoallv(void *sarray, void *sdirect, int64_t soff, const int *in_ints, const int *in_ints2,
-                     natmpj_handle stype, void *rarray, void *rdirect, int64_t roff, const int *in_ints3,
-                     const int *in_ints4, natmpj_handle rtype, int in_place, natmpj_handle comm) {
+int natmpj_alltoallv(void *sarray, void *sdirect, int64_t soff, const int *sendcounts, const int *sdispls,
+                     natmpj_handle stype, void *rarray, void *rdirect, int64_t roff, const int *recvcounts,
+                     const int *rdispls, natmpj_handle rtype, int in_place, natmpj_handle comm) {
     int n = comm_size(comm);
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, any_positive(in_ints, n), stype);
-    NEED_BUFFER(rbuf, any_positive(in_ints3, n), rtype);
-    return MPI_Alltoallv(sbuf, in_ints, in_ints2, TYPE(stype), rbuf, in_ints3, in_ints4, TYPE(rtype), COMM(comm));
+    NEED_BUFFER(sbuf, any_positive(sendcounts, n), stype);
+    NEED_BUFFER(rbuf, any_positive(recvcounts, n), rtype);
+    return MPI_Alltoallv(sbuf, sendcounts, sdispls, TYPE(stype), rbuf, recvcounts, rdispls, TYPE(rtype), COMM(comm));
 }
 
 int natmpj_reduce_scatter(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
-                          int in_place, const int *in_ints, natmpj_handle type, natmpj_handle op,
+                          int in_place, const int *recvcounts, natmpj_handle type, natmpj_handle op,
                           natmpj_handle comm) {
     int n = comm_size(comm), rank = 0;
     MPI_Comm_rank(COMM(comm), &rank);
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
-    NEED_BUFFER(sbuf, any_positive(in_ints, n), type);
-    NEED_BUFFER(rbuf, in_ints ? in_ints[rank] : 0, type);
-    return MPI_Reduce_scatter(sbuf, rbuf, in_ints, TYPE(type), OP(op), COMM(comm));
+    NEED_BUFFER(sbuf, any_positive(recvcounts, n), type);
+    NEED_BUFFER(rbuf, recvcounts ? recvcounts[rank] : 0, type);
+    return MPI_Reduce_scatter(sbuf, rbuf, recvcounts, TYPE(type), OP(op), COMM(comm));
 }
 
 int natmpj_scan(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,

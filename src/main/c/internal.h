@@ -1,19 +1,14 @@
 /*
- * Shared by natmpj's C files, never seen by SWIG: casts from natmpj_handle back to MPI handles, buffer
- * addressing, and the status export every receive-like call uses. Includes mpi.h, so it is C-layer only.
+ * libnatmpj's private helpers, shared by its C files and never seen by SWIG: buffer addressing for the
+ * (array, direct) pairs the JNI glue passes, and the handing out of created communicators. Includes mpi.h (through
+ * common/handles.h, which brings the handle casts and the status export), so it is C-layer only.
  */
 #ifndef NATMPJ_INTERNAL_H
 #define NATMPJ_INTERNAL_H
 
 #include <stddef.h>
-#include <mpi.h>
+#include "common/handles.h"
 #include "natmpj.h"
-
-#define COMM(h) ((MPI_Comm)(h))
-#define TYPE(h) ((MPI_Datatype)(h))
-#define OP(h) ((MPI_Op)(h))
-#define GROUP(h) ((MPI_Group)(h))
-#define REQUEST(h) ((MPI_Request)(h))
 
 /* A buffer is an (array, direct) pair, at most one non-NULL, plus a byte offset; NULL when both are NULL. */
 #define BUF(array, direct, off) \
@@ -36,7 +31,8 @@
 /* count > 0 bytes of packed data need memory. */
 #define NEED_BYTES(p, bytes) do { if (!(p) && (bytes) > 0) return NATMPJ_ERR_NO_BUFFER; } while (0)
 
-/* What NEED_BUFFER hands MPI for messages that touch no memory: [0] for send buffers, [1] for receive buffers. */
+/* What NEED_BUFFER hands MPI for messages that touch no memory: [0] for send buffers, [1] for receive buffers.
+ * Defined in pt2pt.c. Never written, by natmpj or by MPI (no byte of such a message moves), so threads share it. */
 extern char natmpj_nowhere[2];
 
 static inline int natmpj_type_has_data(natmpj_handle type) {
@@ -44,11 +40,8 @@ static inline int natmpj_type_has_data(natmpj_handle type) {
     return MPI_Type_size(TYPE(type), &size) != MPI_SUCCESS || size != 0;
 }
 
-/* Writes the public fields and the whole MPI_Status into a NATMPJ_STATUS_SLOTS int slot block. */
-void natmpj_export_status(const MPI_Status *st, int *out);
-
 /* Hands out a communicator a creating call returned (or its error), with MPI_ERRORS_RETURN set on it so its errors
- * reach Java as exceptions. */
-int natmpj_created_comm(int rc, MPI_Comm comm, natmpj_handle *out_handle);
+ * reach Java as exceptions. In communicators.c. */
+int natmpj_created_comm(int rc, MPI_Comm comm, natmpj_handle *new_comm);
 
 #endif

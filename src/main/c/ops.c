@@ -9,9 +9,17 @@
 #include "internal.h"
 #include "ops.h"
 
+/* The Java class whose static method callback(int slot, ByteBuffer in, ByteBuffer inout, int len, long datatype)
+ * runs a user function: the registry of user ops. */
+#define NATMPJ_USER_OPS_CLASS "natmpj/internal/UserOps"
+#define NATMPJ_USER_OPS_CALLBACK "callback"
+#define NATMPJ_USER_OPS_CALLBACK_SIGNATURE "(ILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;IJ)V"
+
+/* Written by natmpj_location_setup (from MPI.Init) and natmpj_location_teardown (from MPI.Finalize), which run once
+ * each, on one thread, before and after any reduction can use them; read-only in between, so threads share them. */
 enum { PAIR_TYPES = NATMPJ_LOCATION_MAXLOC };
 static MPI_Datatype pair_types[PAIR_TYPES];
-static MPI_Op location_ops[2]; /* MAXLOC, MINLOC; set by natmpj_location_setup */
+static MPI_Op location_ops[2]; /* MAXLOC, MINLOC */
 
 /* Pairs of (value, index); a better value wins, an equal value keeps the lower index. */
 #define LOCATION_LOOP(T, BETTER) do { \
@@ -37,21 +45,21 @@ static MPI_Op location_ops[2]; /* MAXLOC, MINLOC; set by natmpj_location_setup *
 LOCATION_OP(maxloc, >)
 LOCATION_OP(minloc, <)
 
-int natmpj_location_setup(natmpj_handle *out_handles) {
+int natmpj_location_setup(natmpj_handle *handles) {
     MPI_Datatype bases[PAIR_TYPES] = {MPI_INT16_T, MPI_INT32_T, MPI_INT64_T, MPI_FLOAT, MPI_DOUBLE};
     int rc;
     for (int i = 0; i < PAIR_TYPES; i++) {
         if ((rc = MPI_Type_contiguous(2, bases[i], &pair_types[i])) != MPI_SUCCESS) return rc;
         if ((rc = MPI_Type_commit(&pair_types[i])) != MPI_SUCCESS) return rc;
-        out_handles[i] = (natmpj_handle)pair_types[i];
+        handles[i] = (natmpj_handle)pair_types[i];
     }
     MPI_Op max_op, min_op;
     if ((rc = MPI_Op_create(maxloc, 1, &max_op)) != MPI_SUCCESS) return rc;
     if ((rc = MPI_Op_create(minloc, 1, &min_op)) != MPI_SUCCESS) return rc;
     location_ops[0] = max_op;
     location_ops[1] = min_op;
-    out_handles[NATMPJ_LOCATION_MAXLOC] = (natmpj_handle)max_op;
-    out_handles[NATMPJ_LOCATION_MINLOC] = (natmpj_handle)min_op;
+    handles[NATMPJ_LOCATION_MAXLOC] = (natmpj_handle)max_op;
+    handles[NATMPJ_LOCATION_MINLOC] = (natmpj_handle)min_op;
     return MPI_SUCCESS;
 }
 
@@ -72,7 +80,8 @@ int natmpj_location_teardown(void) {
     return rc;
 }
 
-/* Cached at the first user op; published by `ready` for callbacks on other threads. */
+/* Cached at the first user op; published by `ready` (atomic) for callbacks on other threads, which only read them.
+ * lost_calls is atomic: callbacks run on whatever threads MPI uses. */
 static JavaVM *jvm;
 static jclass op_class;
 static jmethodID op_callback;
@@ -83,13 +92,13 @@ static atomic_llong lost_calls;
 static int cache_jni(JNIEnv *env) {
     if (atomic_load(&ready)) return 1;
     if ((*env)->GetJavaVM(env, &jvm) != JNI_OK) return 0;
-    jclass local = (*env)->FindClass(env, "mpi/Op");
+    jclass local = (*env)->FindClass(env, NATMPJ_USER_OPS_CLASS);
     if (!local) return 0;
     op_class = (*env)->NewGlobalRef(env, local);
     (*env)->DeleteLocalRef(env, local);
     if (!op_class) return 0;
-    op_callback = (*env)->GetStaticMethodID(env, op_class, "callback",
-                                            "(ILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;IJ)V");
+    op_callback = (*env)->GetStaticMethodID(env, op_class, NATMPJ_USER_OPS_CALLBACK,
+                                            NATMPJ_USER_OPS_CALLBACK_SIGNATURE);
     if (!op_callback) return 0;
     atomic_store(&ready, 1);
     return 1;
@@ -97,7 +106,7 @@ static int cache_jni(JNIEnv *env) {
 
 /*
  * One MPI callback, one Java call, with both vectors as direct ByteBuffers over MPI's own memory (len items of the
- * datatype's extent). mpi.Op.callback catches everything the user function throws; anything still pending here
+ * datatype's extent). UserOps.callback catches everything the user function throws; anything still pending here
  * (an Error raised outside its try) is cleared and counted, so no exception unwinds through MPI.
  */
 static void call_java(int slot, void *in, void *inout, int *len, MPI_Datatype *type) {
@@ -150,15 +159,15 @@ static MPI_User_function *const trampolines[] = {
 };
 _Static_assert(sizeof trampolines / sizeof trampolines[0] == NATMPJ_USER_OP_SLOTS, "one trampoline per slot");
 
-int natmpj_user_op_create(JNIEnv *jenv, int slot, int commute, natmpj_handle *out_handle) {
+int natmpj_user_op_create(JNIEnv *jenv, int slot, int commute, natmpj_handle *op) {
     if (slot < 0 || slot >= NATMPJ_USER_OP_SLOTS) return MPI_ERR_ARG;
     if (!cache_jni(jenv)) {
         (*jenv)->ExceptionClear(jenv);
         return MPI_ERR_INTERN;
     }
-    MPI_Op op;
-    int rc = MPI_Op_create(trampolines[slot], commute, &op);
-    if (rc == MPI_SUCCESS) *out_handle = (natmpj_handle)op;
+    MPI_Op created;
+    int rc = MPI_Op_create(trampolines[slot], commute, &created);
+    if (rc == MPI_SUCCESS) *op = (natmpj_handle)created;
     return rc;
 }
 

@@ -1,41 +1,28 @@
-/* Blocking point-to-point messaging, probes and status queries. */
-#include <string.h>
+/*
+ * Blocking point-to-point messaging (standard, synchronous, ready and buffered modes, and the buffer buffered mode
+ * uses), probes, matched probes and receives, and queries on a status Java kept. Buffers arrive as (array, direct)
+ * pairs: a pinned array's storage or a direct buffer's memory, used for the duration of the call only.
+ */
 #include "internal.h"
+#include "pt2pt.h"
 
-_Static_assert(sizeof(MPI_Status) <= NATMPJ_STATUS_RAW_LONGS * sizeof(int64_t), "MPI_Status does not fit its slots");
-_Static_assert(NATMPJ_STATUS_SLOTS == NATMPJ_STATUS_RAW + 2 * NATMPJ_STATUS_RAW_LONGS, "status slot layout");
-
-/* Copies what Java reads of an MPI_Status, and the status itself for later queries. */
+/* Never written: see internal.h. */
 char natmpj_nowhere[2];
-
-void natmpj_export_status(const MPI_Status *st, int *out) {
-    out[NATMPJ_STATUS_SOURCE] = st->MPI_SOURCE;
-    out[NATMPJ_STATUS_TAG] = st->MPI_TAG;
-    out[NATMPJ_STATUS_ERROR] = st->MPI_ERROR;
-    memcpy(out + NATMPJ_STATUS_RAW, st, sizeof *st);
-}
-
-static MPI_Status import_status(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3) {
-    int64_t raw[NATMPJ_STATUS_RAW_LONGS] = {raw0, raw1, raw2, raw3};
-    MPI_Status st;
-    memcpy(&st, raw, sizeof st);
-    return st;
-}
 
 int natmpj_status_get_count(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
                             int *count) {
-    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
+    MPI_Status st = natmpj_import_status(raw0, raw1, raw2, raw3);
     return MPI_Get_count(&st, TYPE(type), count);
 }
 
 int natmpj_status_get_elements(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type,
                                int *count) {
-    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
+    MPI_Status st = natmpj_import_status(raw0, raw1, raw2, raw3);
     return MPI_Get_elements(&st, TYPE(type), count);
 }
 
 int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, int *flag) {
-    MPI_Status st = import_status(raw0, raw1, raw2, raw3);
+    MPI_Status st = natmpj_import_status(raw0, raw1, raw2, raw3);
     return MPI_Test_cancelled(&st, flag);
 }
 
@@ -61,15 +48,21 @@ int natmpj_recv(void *rarray, void *rdirect, int64_t off, int count, natmpj_hand
     return rc;
 }
 
-int natmpj_recv_matched(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
-                        natmpj_handle message, int *status) {
-    void *buf = BUF(rarray, rdirect, off);
-    MPI_Message msg = (MPI_Message)message;
+/* Receives a message matched by a probe; both entry points below. always_inline: with one body, each JNI entry
+ * still inlines its natmpj_* function (a shared out-of-line function was called, not inlined, by both). */
+static inline __attribute__((always_inline)) int receive_matched(void *buf, int count, natmpj_handle type,
+                                                                 natmpj_handle message, int *status) {
+    MPI_Message msg = MESSAGE(message);
     MPI_Status st;
     NEED_BUFFER(buf, count, type);
     int rc = MPI_Mrecv(buf, count, TYPE(type), &msg, &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
     return rc;
+}
+
+int natmpj_recv_matched(void *rarray, void *rdirect, int64_t off, int count, natmpj_handle type,
+                        natmpj_handle message, int *status) {
+    return receive_matched(BUF(rarray, rdirect, off), count, type, message, status);
 }
 
 int natmpj_sendrecv(void *sarray, void *sdirect, int64_t soff, int scount, natmpj_handle stype, int dest, int stag,
@@ -109,4 +102,38 @@ int natmpj_iprobe(int source, int tag, natmpj_handle comm, int *status) {
     status[NATMPJ_STATUS_FLAG] = flag;
     if (rc == MPI_SUCCESS && flag) natmpj_export_status(&st, status);
     return rc;
+}
+
+int natmpj_mprobe(int source, int tag, natmpj_handle comm, int *status, natmpj_handle *message) {
+    MPI_Message msg = MPI_MESSAGE_NULL;
+    MPI_Status st;
+    int rc = MPI_Mprobe(source, tag, COMM(comm), &msg, &st);
+    *message = (natmpj_handle)msg;
+    if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
+    return rc;
+}
+
+int natmpj_improbe(int source, int tag, natmpj_handle comm, int *status, natmpj_handle *message) {
+    MPI_Message msg = MPI_MESSAGE_NULL;
+    MPI_Status st;
+    int flag = 0;
+    int rc = MPI_Improbe(source, tag, COMM(comm), &flag, &msg, &st);
+    *message = (natmpj_handle)msg;
+    status[NATMPJ_STATUS_FLAG] = flag;
+    if (rc == MPI_SUCCESS && flag) natmpj_export_status(&st, status);
+    return rc;
+}
+
+/* MPI.OBJECT's receive of a probed message: recv_matched at offset 0. */
+int natmpj_mrecv(void *rarray, void *rdirect, int count, natmpj_handle type, natmpj_handle message, int *status) {
+    return receive_matched(BUF(rarray, rdirect, 0), count, type, message, status);
+}
+
+/* Buffered mode's buffer: Java keeps the memory (a direct buffer or staging) alive while attached. */
+int natmpj_buffer_attach(void *address, int size) { return MPI_Buffer_attach(address, size); }
+
+int natmpj_buffer_detach(void) {
+    void *address = NULL;
+    int size = 0;
+    return MPI_Buffer_detach(&address, &size);
 }

@@ -4,28 +4,24 @@
 
 #include "natmpj.h"
 
-/* in_ints: dims, in_ints2: periods. */
-int natmpj_cart_create(natmpj_handle comm, int ndims, const int *in_ints, const int *in_ints2, int reorder,
-                       natmpj_handle *out_handle);
-int natmpj_cartdim_get(natmpj_handle comm, int *out_int);
-/* out_ints: dims, out_ints2: periods, out_ints3: this rank's coords (each of length ndims). */
-int natmpj_cart_get(natmpj_handle comm, int ndims, int *out_ints, int *out_ints2, int *out_ints3);
-int natmpj_cart_rank(natmpj_handle comm, const int *in_ints, int *out_int);
-int natmpj_cart_coords(natmpj_handle comm, int rank, int ndims, int *out_ints);
-/* out_int: source, out_int2: destination. */
-int natmpj_cart_shift(natmpj_handle comm, int direction, int disp, int *out_int, int *out_int2);
-int natmpj_cart_sub(natmpj_handle comm, const int *in_ints, natmpj_handle *out_handle);
-int natmpj_cart_map(natmpj_handle comm, int ndims, const int *in_ints, const int *in_ints2, int *out_int);
-/* in_ints: dims as given (0 = free), out_ints: dims as filled. */
-int natmpj_dims_create(int nnodes, int ndims, const int *in_ints, int *out_ints);
-/* in_ints: index, in_ints2: edges. */
-int natmpj_graph_create(natmpj_handle comm, int nnodes, const int *in_ints, const int *in_ints2, int reorder,
-                        natmpj_handle *out_handle);
-/* out_int: nodes, out_int2: edges. */
-int natmpj_graphdims_get(natmpj_handle comm, int *out_int, int *out_int2);
-int natmpj_graph_get(natmpj_handle comm, int maxindex, int maxedges, int *out_ints, int *out_ints2);
-int natmpj_graph_neighbors_count(natmpj_handle comm, int rank, int *out_int);
-int natmpj_graph_neighbors(natmpj_handle comm, int rank, int maxneighbors, int *out_ints);
-int natmpj_graph_map(natmpj_handle comm, int nnodes, const int *in_ints, const int *in_ints2, int *out_int);
+int natmpj_cart_create(natmpj_handle comm, int ndims, const int *dims, const int *periods, int reorder,
+                       natmpj_handle *new_comm);
+int natmpj_cartdim_get(natmpj_handle comm, int *ndims);
+/* dims, periods and this rank's coords, each of length ndims. */
+int natmpj_cart_get(natmpj_handle comm, int ndims, int *dims, int *periods, int *coords);
+int natmpj_cart_rank(natmpj_handle comm, const int *coords, int *rank);
+int natmpj_cart_coords(natmpj_handle comm, int rank, int ndims, int *coords);
+int natmpj_cart_shift(natmpj_handle comm, int direction, int disp, int *rank_source, int *rank_dest);
+int natmpj_cart_sub(natmpj_handle comm, const int *remain_dims, natmpj_handle *new_comm);
+int natmpj_cart_map(natmpj_handle comm, int ndims, const int *dims, const int *periods, int *new_rank);
+/* dims as given (0 = free), filled_dims as MPI_Dims_create filled them. */
+int natmpj_dims_create(int nnodes, int ndims, const int *dims, int *filled_dims);
+int natmpj_graph_create(natmpj_handle comm, int nnodes, const int *index, const int *edges, int reorder,
+                        natmpj_handle *new_comm);
+int natmpj_graphdims_get(natmpj_handle comm, int *nnodes, int *nedges);
+int natmpj_graph_get(natmpj_handle comm, int maxindex, int maxedges, int *index, int *edges);
+int natmpj_graph_neighbors_count(natmpj_handle comm, int rank, int *nneighbors);
+int natmpj_graph_neighbors(natmpj_handle comm, int rank, int maxneighbors, int *neighbors);
+int natmpj_graph_map(natmpj_handle comm, int nnodes, const int *index, const int *edges, int *new_rank);
 
 #endif

@@ -1,6 +1,6 @@
 package mpi;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /** A communicator whose ranks sit on a Cartesian grid. Made by {@link Intracomm#Create_cart}. */
 public class Cartcomm extends Intracomm {
@@ -14,7 +14,7 @@ public class Cartcomm extends Intracomm {
         requireLive(call);
         int n = ndims(call);
         int[] dims = new int[n], periods = new int[n], coords = new int[n];
-        MPIException.check(NativeMPIJNI.cart_get(handle, n, dims, periods, coords), call);
+        MPIException.check(NativeMPI.cart_get(handle, n, dims, periods, coords), call);
         CartParms p = new CartParms();
         p.dims = dims;
         p.coords = coords;
@@ -40,7 +40,7 @@ public class Cartcomm extends Intracomm {
             }
         }
         int[] rank = new int[1];
-        MPIException.check(NativeMPIJNI.cart_rank(handle, coords, rank), call);
+        MPIException.check(NativeMPI.cart_rank(handle, coords, rank), call);
         return rank[0];
     }
 
@@ -54,7 +54,7 @@ public class Cartcomm extends Intracomm {
         }
         int n = ndims(call);
         int[] coords = new int[n];
-        MPIException.check(NativeMPIJNI.cart_coords(handle, rank, n, coords), call);
+        MPIException.check(NativeMPI.cart_coords(handle, rank, n, coords), call);
         return coords;
     }
 
@@ -68,7 +68,7 @@ public class Cartcomm extends Intracomm {
             throw new IllegalArgumentException(call + ": direction is " + direction + ", must be in 0.." + (n - 1));
         }
         int[] source = new int[1], dest = new int[1];
-        MPIException.check(NativeMPIJNI.cart_shift(handle, direction, disp, source, dest), call);
+        MPIException.check(NativeMPI.cart_shift(handle, direction, disp, source, dest), call);
         ShiftParms p = new ShiftParms();
         p.rank_source = source[0];
         p.rank_dest = dest[0];
@@ -92,12 +92,12 @@ public class Cartcomm extends Intracomm {
         for (int i = 0; i < n; i++) keepsAny |= remain_dims[i];
         long[] sub = new long[1];
         if (keepsAny) {
-            MPIException.check(NativeMPIJNI.cart_sub(handle, ints(remain_dims), sub), call);
+            MPIException.check(NativeMPI.cart_sub(handle, ints(remain_dims), sub), call);
         } else {
             // No dimension kept: MPI (3.0 on) makes a 0-dimensional Cartesian communicator of each process alone.
             // MPICH 4.0's MPI_Cart_sub gives it to one rank and MPI_COMM_NULL to the others; one made from
             // MPI_COMM_SELF is the same thing on every MPI, and needs no communication.
-            MPIException.check(NativeMPIJNI.cart_create(MPI.COMM_SELF.handle, 0, new int[0], new int[0], 0, sub),
+            MPIException.check(NativeMPI.cart_create(MPI.COMM_SELF.handle, 0, new int[0], new int[0], 0, sub),
                     call);
         }
         return (Cartcomm) created(sub[0], "Cartesian sub-grid");
@@ -109,7 +109,7 @@ public class Cartcomm extends Intracomm {
         requireLive(call);
         checkGrid(call, dims, periods, this);
         int[] rank = new int[1];
-        MPIException.check(NativeMPIJNI.cart_map(handle, dims.length, dims, ints(periods), rank), call);
+        MPIException.check(NativeMPI.cart_map(handle, dims.length, dims, ints(periods), rank), call);
         return rank[0];
     }
 
@@ -138,13 +138,13 @@ public class Cartcomm extends Intracomm {
                     + ") do not divide nnodes " + nnodes);
         }
         int[] filled = new int[dims.length];
-        MPIException.check(NativeMPIJNI.dims_create(nnodes, dims.length, dims, filled), call);
+        MPIException.check(NativeMPI.dims_create(nnodes, dims.length, dims, filled), call);
         System.arraycopy(filled, 0, dims, 0, dims.length);
     }
 
     private int ndims(String call) {
         int[] n = new int[1];
-        MPIException.check(NativeMPIJNI.cartdim_get(handle, n), call);
+        MPIException.check(NativeMPI.cartdim_get(handle, n), call);
         return n[0];
     }
 

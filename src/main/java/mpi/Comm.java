@@ -2,10 +2,13 @@ package mpi;
 
 import static natmpj.jni.NativeMPIConstants.*;
 
-import java.lang.ref.Reference;
-
+import natmpj.internal.BufferType;
+import natmpj.internal.Buffers;
+import natmpj.internal.DroppedHandles;
 import natmpj.internal.LiveHandles;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.internal.Message;
+import natmpj.internal.StatusBuffer;
+import natmpj.jni.NativeMPI;
 
 /**
  * A communicator: point-to-point messaging within a group of ranks.
@@ -65,8 +68,8 @@ public class Comm {
                     + " its communicator " + unusable + "; read it before freeing the communicator");
         }
         long[] group = new long[1];
-        MPIException.check(this instanceof Intercomm ? NativeMPIJNI.comm_remote_group(handle, group)
-                : NativeMPIJNI.comm_group(handle, group), call);
+        MPIException.check(this instanceof Intercomm ? NativeMPI.comm_remote_group(handle, group)
+                : NativeMPI.comm_group(handle, group), call);
         return group[0];
     }
 
@@ -74,12 +77,12 @@ public class Comm {
     static Comm created(long handle, String name) {
         if (handle == MPI.COMM_NULL.handle) return null;
         int[] value = new int[1];
-        MPIException.check(NativeMPIJNI.comm_test_inter(handle, value), name);
+        MPIException.check(NativeMPI.comm_test_inter(handle, value), name);
         Comm c;
         if (value[0] != 0) {
             c = new Intercomm(handle, name);
         } else {
-            MPIException.check(NativeMPIJNI.topo_test(handle, value), name);
+            MPIException.check(NativeMPI.topo_test(handle, value), name);
             c = value[0] == MPI.CART ? new Cartcomm(handle, name)
                     : value[0] == MPI.GRAPH ? new Graphcomm(handle, name) : new Intracomm(handle, name);
         }
@@ -102,9 +105,9 @@ public class Comm {
 
     void cacheShape() {
         int[] value = new int[1];
-        MPIException.check(NativeMPIJNI.comm_rank(handle, value), "MPI_Comm_rank");
+        MPIException.check(NativeMPI.comm_rank(handle, value), "MPI_Comm_rank");
         rank = value[0];
-        MPIException.check(NativeMPIJNI.comm_size(handle, value), "MPI_Comm_size");
+        MPIException.check(NativeMPI.comm_size(handle, value), "MPI_Comm_size");
         size = value[0];
         peers = size;
     }
@@ -138,24 +141,17 @@ public class Comm {
 
     private void send(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         requireLive(call);
-        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
         if (ObjectMessages.isObject(datatype)) {
             ObjectMessages.send(this, mode, call, buf, offset, count, datatype, dest, tag);
             return;
         }
-        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
-        int rc;
-        if (staged == null) {
-            rc = NativeMPIJNI.send(mode, Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
-                    datatype.handle, dest, tag, handle);
-        } else {
-            staged.copyIn(call);
-            rc = NativeMPIJNI.send(mode, null, staged.address, 0, count, datatype.handle, dest, tag, handle);
-            staged.release();
-        }
-        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
+        Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.READ);
+        int rc = NativeMPI.send(mode, m.array, m.address, m.off, count, type.handle(), dest, tag, handle);
+        m.finish(call, rc);
         MPIException.check(rc, call);
     }
 
@@ -163,34 +159,33 @@ public class Comm {
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) throws MPIException {
         String call = "Comm.Recv";
         requireLive(call);
-        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
         checkSource(call, source);
         checkRecvTag(call, tag);
         if (ObjectMessages.isObject(datatype)) {
             return ObjectMessages.recv(this, call, buf, offset, count, datatype, source, tag);
         }
         StatusBuffer status = StatusBuffer.current();
-        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
+        Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.WRITE);
         int rc;
-        if (staged != null) {
-            rc = NativeMPIJNI.recv(null, staged.address, 0, count, datatype.handle, source, tag, handle,
-                    status.address);
-            staged.finishReceive(rc, call);
-        } else if (RECV_WAITS_UNPINNED && count > 0 && source != MPI.PROC_NULL && !(buf instanceof java.nio.Buffer)) {
+        if (RECV_WAITS_UNPINNED && m.array != null && source != MPI.PROC_NULL) {
             // Wait unpinned, pin only to copy: a critical region held while waiting would stop every collection in
             // this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the message came.
             long[] message = new long[1];
-            rc = NativeMPIJNI.mprobe(source, tag, handle, status.address, message);
+            rc = NativeMPI.mprobe(source, tag, handle, status.address, message);
             if (rc == 0) {
-                rc = NativeMPIJNI.recv_matched(buf, 0, off, count, datatype.handle, message[0], status.address);
+                rc = NativeMPI.recv_matched(m.array, m.address, m.off, count, type.handle(), message[0],
+                        status.address);
             }
         } else {
-            rc = NativeMPIJNI.recv(Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
-                    datatype.handle, source, tag, handle, status.address);
+            rc = NativeMPI.recv(m.array, m.address, m.off, count, type.handle(), source, tag, handle,
+                    status.address);
         }
-        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
+        Status received = rc == 0 ? new Status(status) : null;
+        m.finish(call, rc, m.staged() && received != null ? received.bytes() : -1);
         MPIException.check(rc, call);
-        return new Status(status);
+        return received;
     }
 
     /** Sends one message and receives another in one call; the two buffers must not overlap. */
@@ -199,16 +194,17 @@ public class Comm {
             throws MPIException {
         String call = "Comm.Sendrecv";
         requireLive(call);
-        long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        long roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+        BufferType stype = Datatype.layout(sendtype), rtype = Datatype.layout(recvtype);
+        long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, stype);
+        long roff = Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, rtype);
         checkRank(call, "dest", dest);
         checkTag(call, "sendtag", sendtag);
         checkSource(call, source);
         checkRecvTag(call, "recvtag", recvtag);
-        long sFrom = soff + sendtype.spanStartBytes(sendcount), sTo = soff + sendtype.spanEndBytes(sendcount);
-        long rFrom = roff + recvtype.spanStartBytes(recvcount), rTo = roff + recvtype.spanEndBytes(recvcount);
+        long sFrom = soff + stype.spanStartBytes(sendcount), sTo = soff + stype.spanEndBytes(sendcount);
+        long rFrom = roff + rtype.spanStartBytes(recvcount), rTo = roff + rtype.spanEndBytes(recvcount);
         // Only for gap-free types: interleaved layouts (a halo column next to a sent column) may share a span.
-        if (sendbuf != null && sendbuf == recvbuf && sendtype.dense() && recvtype.dense() && sFrom < sTo && rFrom < rTo
+        if (sendbuf != null && sendbuf == recvbuf && stype.dense() && rtype.dense() && sFrom < sTo && rFrom < rTo
                 && sFrom < rTo && rFrom < sTo) {
             throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap; use Sendrecv_replace");
         }
@@ -217,27 +213,16 @@ public class Comm {
                     recvoffset, recvcount, recvtype, source, recvtag);
         }
         StatusBuffer status = StatusBuffer.current();
-        RequestBuffer sstaged = RequestBuffer.forBlocking(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        RequestBuffer rstaged = RequestBuffer.forBlocking(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
-        int rc;
-        if (sstaged == null && rstaged == null) {
-            rc = NativeMPIJNI.sendrecv(Buffers.array(sendbuf, sendcount, sendtype),
-                    Buffers.address(sendbuf, sendcount, sendtype), soff, sendcount, sendtype.handle, dest, sendtag,
-                    Buffers.array(recvbuf, recvcount, recvtype), Buffers.address(recvbuf, recvcount, recvtype), roff,
-                    recvcount, recvtype.handle, source, recvtag, handle, status.address);
-        } else {
-            if (sstaged != null) sstaged.copyIn(call);
-            rc = NativeMPIJNI.sendrecv(null, sstaged != null ? sstaged.address : Buffers.address(sendbuf) + soff, 0,
-                    sendcount, sendtype.handle, dest, sendtag, null,
-                    rstaged != null ? rstaged.address : Buffers.address(recvbuf) + roff, 0, recvcount,
-                    recvtype.handle, source, recvtag, handle, status.address);
-            if (sstaged != null) sstaged.release();
-            if (rstaged != null) rstaged.finishReceive(rc, call);
-        }
-        Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
-        Reference.reachabilityFence(recvbuf);
+        boolean stage = Message.stageBlockingArrays;
+        Message s = Message.blocking(call, sendbuf, soff, sendcount, stype, stage, Message.READ);
+        Message r = Message.blocking(call, recvbuf, roff, recvcount, rtype, stage, Message.WRITE);
+        int rc = NativeMPI.sendrecv(s.array, s.address, s.off, sendcount, stype.handle(), dest, sendtag, r.array,
+                r.address, r.off, recvcount, rtype.handle(), source, recvtag, handle, status.address);
+        Status received = rc == 0 ? new Status(status) : null;
+        s.finish(call, rc);
+        r.finish(call, rc, r.staged() && received != null ? received.bytes() : -1);
         MPIException.check(rc, call);
-        return new Status(status);
+        return received;
     }
 
     /** Sends the buffer and replaces its contents with the message received. */
@@ -245,7 +230,8 @@ public class Comm {
                                    int source, int recvtag) throws MPIException {
         String call = "Comm.Sendrecv_replace";
         requireLive(call);
-        long off = Buffers.offset(call, "buf", buf, offset, count, datatype);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
         checkRank(call, "dest", dest);
         checkTag(call, "sendtag", sendtag);
         checkSource(call, source);
@@ -255,20 +241,13 @@ public class Comm {
                     datatype, source, recvtag);
         }
         StatusBuffer status = StatusBuffer.current();
-        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", buf, offset, count, datatype);
-        int rc;
-        if (staged == null) {
-            rc = NativeMPIJNI.sendrecv_replace(Buffers.array(buf, count, datatype), Buffers.address(buf), off, count,
-                    datatype.handle, dest, sendtag, source, recvtag, handle, status.address);
-        } else {
-            staged.copyIn(call);
-            rc = NativeMPIJNI.sendrecv_replace(null, staged.address, 0, count, datatype.handle, dest, sendtag, source,
-                    recvtag, handle, status.address);
-            staged.finishReceive(rc, call);
-        }
-        Reference.reachabilityFence(buf); // MPI saw only the address of a direct buffer
+        Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.READ_WRITE);
+        int rc = NativeMPI.sendrecv_replace(m.array, m.address, m.off, count, type.handle(), dest, sendtag, source,
+                recvtag, handle, status.address);
+        Status received = rc == 0 ? new Status(status) : null;
+        m.finish(call, rc, m.staged() && received != null ? received.bytes() : -1);
         MPIException.check(rc, call);
-        return new Status(status);
+        return received;
     }
 
     /** Blocking buffered send: the message is copied into the buffer given to {@code MPI.Buffer_attach}. */
@@ -303,13 +282,14 @@ public class Comm {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
         if (ObjectMessages.isObject(datatype)) {
-            Buffers.offset(call, "buf", buf, offset, count, datatype);
             return new ObjectRecvRequest(this, buf, offset, count, datatype, source, tag);
         }
-        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        Message data = Message.request(call, buf, off, count, type, Message.WRITE);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.irecv(data.address, count, datatype.handle, source, tag, handle, request);
+        int rc = NativeMPI.irecv(data.address, count, type.handle(), source, tag, handle, request);
         return request(rc, call, data, new Request(request[0], false, true, data));
     }
 
@@ -344,14 +324,15 @@ public class Comm {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
         if (ObjectMessages.isObject(datatype)) {
-            Buffers.offset(call, "buf", buf, offset, count, datatype);
             return new ObjectPrequest(true, () -> new ObjectRecvRequest(this, buf, offset, count, datatype, source,
                     tag));
         }
-        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        Message data = Message.request(call, buf, off, count, type, Message.WRITE);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.recv_init(data.address, count, datatype.handle, source, tag, handle, request);
+        int rc = NativeMPI.recv_init(data.address, count, type.handle(), source, tag, handle, request);
         return request(rc, call, data, new Prequest(request[0], true, data));
     }
 
@@ -360,14 +341,15 @@ public class Comm {
         requireLive(call);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
         if (ObjectMessages.isObject(datatype)) {
-            Buffers.offset(call, "buf", buf, offset, count, datatype);
             return ObjectMessages.isend(this, mode, call, buf, offset, count, datatype, dest, tag);
         }
-        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        Message data = Message.request(call, buf, off, count, type, Message.READ);
         data.copyIn(call);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.isend(mode, data.address, count, datatype.handle, dest, tag, handle, request);
+        int rc = NativeMPI.isend(mode, data.address, count, type.handle(), dest, tag, handle, request);
         return request(rc, call, data, new Request(request[0], false, false, data));
     }
 
@@ -376,19 +358,20 @@ public class Comm {
         requireLive(call);
         checkRank(call, "dest", dest);
         checkTag(call, tag);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
         if (ObjectMessages.isObject(datatype)) {
-            Buffers.offset(call, "buf", buf, offset, count, datatype);
             return new ObjectPrequest(false, () -> ObjectMessages.isend(this, mode, call, buf, offset, count, datatype,
                     dest, tag));
         }
-        RequestBuffer data = RequestBuffer.of(call, "buf", buf, offset, count, datatype);
+        Message data = Message.request(call, buf, off, count, type, Message.READ);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.send_init(mode, data.address, count, datatype.handle, dest, tag, handle, request);
+        int rc = NativeMPI.send_init(mode, data.address, count, type.handle(), dest, tag, handle, request);
         return request(rc, call, data, new Prequest(request[0], false, data));
     }
 
     /** The new request, or (when MPI refused to start it) the exception, with its memory given back. */
-    private static <R extends Request> R request(int rc, String call, RequestBuffer data, R request) {
+    private static <R extends Request> R request(int rc, String call, Message data, R request) {
         if (rc != 0) {
             data.release();
             throw MPIException.fromCode(rc, call);
@@ -400,11 +383,11 @@ public class Comm {
     public int Pack_size(int incount, Datatype datatype) throws MPIException {
         String call = "Comm.Pack_size";
         requireLive(call);
-        Buffers.requireData(call, "datatype", datatype);
+        Buffers.requireData(call, "datatype", Datatype.layout(datatype));
         requirePackable(call, datatype);
         if (incount < 0) throw new IllegalArgumentException(call + ": incount is " + incount + ", must be >= 0");
         int[] size = new int[1];
-        MPIException.check(NativeMPIJNI.pack_size(incount, datatype.handle, handle, size), call);
+        MPIException.check(NativeMPI.pack_size(incount, datatype.layout.handle(), handle, size), call);
         if (size[0] < 0) { // MPI's int result overflowed
             throw new IllegalArgumentException(call + ": incount " + incount + " items of " + datatype
                     + " need more than Integer.MAX_VALUE bytes");
@@ -421,17 +404,19 @@ public class Comm {
         String call = "Comm.Pack";
         requireLive(call);
         requirePackable(call, datatype);
-        long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, datatype);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "inbuf", inbuf, offset, incount, type);
         checkPosition(call, "outbuf", outbuf, position);
-        long needed = (long) incount * datatype.size * datatype.base.bytes; // packed data holds at least the data
-        if (datatype.base.movedByMpi() && needed > outbuf.length - position) {
+        long needed = (long) incount * type.size * type.element.bytes; // packed data holds at least the data
+        if (type.element.movedByMpi() && needed > outbuf.length - position) {
             throw new IndexOutOfBoundsException(call + ": incount " + incount + " items of " + datatype + " need "
                     + needed + " bytes but outbuf has " + (outbuf.length - position) + " after position " + position);
         }
         int[] end = new int[1];
-        int rc = NativeMPIJNI.pack(Buffers.array(inbuf, incount, datatype), Buffers.address(inbuf), off, incount,
-                datatype.handle, outbuf, 0, outbuf.length, position, handle, end);
-        Reference.reachabilityFence(inbuf); // MPI saw only the address of a direct buffer
+        Message in = Message.blocking(call, inbuf, off, incount, type, false, Message.READ); // local: may pin
+        int rc = NativeMPI.pack(in.array, in.address, in.off, incount, type.handle(), outbuf, 0, outbuf.length,
+                position, handle, end);
+        in.finish(call, rc);
         MPIException.check(rc, call);
         return end[0];
     }
@@ -446,16 +431,18 @@ public class Comm {
         requireLive(call);
         checkPosition(call, "inbuf", inbuf, position);
         requirePackable(call, datatype);
-        long off = Buffers.offset(call, "outbuf", outbuf, offset, outcount, datatype);
-        long needed = (long) outcount * datatype.size * datatype.base.bytes; // packed data holds at least the data
-        if (datatype.base.movedByMpi() && needed > inbuf.length - position) {
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "outbuf", outbuf, offset, outcount, type);
+        long needed = (long) outcount * type.size * type.element.bytes; // packed data holds at least the data
+        if (type.element.movedByMpi() && needed > inbuf.length - position) {
             throw new IndexOutOfBoundsException(call + ": outcount " + outcount + " items of " + datatype + " need "
                     + needed + " bytes but inbuf has " + (inbuf.length - position) + " after position " + position);
         }
         int[] end = new int[1];
-        int rc = NativeMPIJNI.unpack(inbuf, 0, inbuf.length, position, Buffers.array(outbuf, outcount, datatype),
-                Buffers.address(outbuf), off, outcount, datatype.handle, handle, end);
-        Reference.reachabilityFence(outbuf); // MPI saw only the address of a direct buffer
+        Message out = Message.blocking(call, outbuf, off, outcount, type, false, Message.WRITE); // local: may pin
+        int rc = NativeMPI.unpack(inbuf, 0, inbuf.length, position, out.array, out.address, out.off, outcount,
+                type.handle(), handle, end);
+        out.finish(call, rc);
         MPIException.check(rc, call);
         return end[0];
     }
@@ -490,13 +477,13 @@ public class Comm {
         StatusBuffer status = StatusBuffer.current();
         if (this.ahead != null) { // a message may be received ahead meanwhile: poll for both
             for (int spins = 0; ; spins++) {
-                MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status.address), call);
+                MPIException.check(NativeMPI.iprobe(source, tag, handle, status.address), call);
                 if (status.get(STATUS_FLAG) != 0) return probed(new Status(status));
                 if ((ahead = ObjectMessages.probeAhead(this, source, tag)) != null) return ahead;
                 if (spins < 1000) Thread.onSpinWait(); else Thread.yield();
             }
         }
-        MPIException.check(NativeMPIJNI.probe(source, tag, handle, status.address), call);
+        MPIException.check(NativeMPI.probe(source, tag, handle, status.address), call);
         return probed(new Status(status));
     }
 
@@ -515,7 +502,7 @@ public class Comm {
         Status ahead = ObjectMessages.probeAhead(this, source, tag);
         if (ahead != null) return ahead;
         StatusBuffer status = StatusBuffer.current();
-        MPIException.check(NativeMPIJNI.iprobe(source, tag, handle, status.address), call);
+        MPIException.check(NativeMPI.iprobe(source, tag, handle, status.address), call);
         return status.get(STATUS_FLAG) != 0 ? probed(new Status(status)) : null;
     }
 
@@ -525,21 +512,21 @@ public class Comm {
         if (unusable != null) throw new IllegalStateException("Comm.Abort: the communicator " + unusable);
         System.out.flush();
         System.err.flush();
-        MPIException.check(NativeMPIJNI.abort(handle, errorcode), "Comm.Abort");
+        MPIException.check(NativeMPI.abort(handle, errorcode), "Comm.Abort");
     }
 
     /** Sets what MPI does on errors on this communicator: {@code MPI.ERRORS_RETURN} or {@code ERRORS_ARE_FATAL}. */
     public void Errhandler_set(Errhandler errhandler) throws MPIException {
         requireLive("Comm.Errhandler_set");
         if (errhandler == null) throw new NullPointerException("Comm.Errhandler_set: errhandler is null");
-        MPIException.check(NativeMPIJNI.comm_set_errhandler(handle, errhandler.handle), "Comm.Errhandler_set");
+        MPIException.check(NativeMPI.comm_set_errhandler(handle, errhandler.handle), "Comm.Errhandler_set");
     }
 
     /** The error handler of this communicator. */
     public Errhandler Errhandler_get() throws MPIException {
         requireLive("Comm.Errhandler_get");
         long[] value = new long[1];
-        MPIException.check(NativeMPIJNI.comm_get_errhandler(handle, value), "Comm.Errhandler_get");
+        MPIException.check(NativeMPI.comm_get_errhandler(handle, value), "Comm.Errhandler_get");
         if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
         if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
         return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
@@ -555,7 +542,7 @@ public class Comm {
         String call = "Comm.Group";
         requireLive(call);
         long[] group = new long[1];
-        MPIException.check(NativeMPIJNI.comm_group(handle, group), call);
+        MPIException.check(NativeMPI.comm_group(handle, group), call);
         return Group.wrap(group[0]);
     }
 
@@ -568,7 +555,7 @@ public class Comm {
         comm1.requireLive(call, "comm1");
         comm2.requireLive(call, "comm2");
         int[] result = new int[1];
-        MPIException.check(NativeMPIJNI.comm_compare(comm1.handle, comm2.handle, result), call);
+        MPIException.check(NativeMPI.comm_compare(comm1.handle, comm2.handle, result), call);
         return MPI.comparison(result[0]);
     }
 
@@ -579,7 +566,7 @@ public class Comm {
         if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
             throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
         }
-        MPIException.check(NativeMPIJNI.comm_free(handle), call);
+        MPIException.check(NativeMPI.comm_free(handle), call);
         unusable = "has been freed";
         handle = MPI.COMM_NULL.handle;
         if (tracked != null) tracked.freed();
@@ -596,7 +583,7 @@ public class Comm {
         String call = "Comm.Test_inter";
         requireLive(call);
         int[] flag = new int[1];
-        MPIException.check(NativeMPIJNI.comm_test_inter(handle, flag), call);
+        MPIException.check(NativeMPI.comm_test_inter(handle, flag), call);
         return flag[0] != 0;
     }
 
@@ -606,7 +593,7 @@ public class Comm {
         String call = getClass().getSimpleName() + ".clone";
         requireLive(call);
         long[] dup = new long[1];
-        MPIException.check(NativeMPIJNI.comm_dup(handle, dup), call);
+        MPIException.check(NativeMPI.comm_dup(handle, dup), call);
         return created(dup[0], "dup of " + this);
     }
 
@@ -633,7 +620,7 @@ public class Comm {
         }
         checkTag(call, tag);
         long[] inter = new long[1];
-        MPIException.check(NativeMPIJNI.intercomm_create(local_comm.handle, local_leader, handle, remote_leader, tag,
+        MPIException.check(NativeMPI.intercomm_create(local_comm.handle, local_leader, handle, remote_leader, tag,
                 inter), call);
         return (Intercomm) created(inter[0], "intercommunicator");
     }
@@ -646,7 +633,7 @@ public class Comm {
         String call = "Comm.Attr_get";
         requireLive(call);
         int[] value = new int[1], found = new int[1];
-        MPIException.check(NativeMPIJNI.comm_get_attr_int(handle, keyval, value, found), call);
+        MPIException.check(NativeMPI.comm_get_attr_int(handle, keyval, value, found), call);
         return found[0] != 0 ? Integer.valueOf(value[0]) : null;
     }
 
@@ -654,7 +641,7 @@ public class Comm {
     public void Attr_delete(int keyval) throws MPIException {
         String call = "Comm.Attr_delete";
         requireLive(call);
-        MPIException.check(NativeMPIJNI.comm_delete_attr(handle, keyval), call);
+        MPIException.check(NativeMPI.comm_delete_attr(handle, keyval), call);
     }
 
     /** {@code MPI.CART}, {@code MPI.GRAPH} or {@code MPI.UNDEFINED} (no topology). */
@@ -662,7 +649,7 @@ public class Comm {
         String call = getClass().getSimpleName() + ".Topo_test";
         requireLive(call);
         int[] kind = new int[1];
-        MPIException.check(NativeMPIJNI.topo_test(handle, kind), call);
+        MPIException.check(NativeMPI.topo_test(handle, kind), call);
         return kind[0];
     }
 

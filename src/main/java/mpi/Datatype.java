@@ -1,8 +1,11 @@
 package mpi;
 
+import natmpj.internal.BufferType;
+import natmpj.internal.DroppedHandles;
+import natmpj.internal.Element;
 import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * An MPI datatype. The predefined ones map Java's fixed-width primitives to MPI's fixed-width types
@@ -24,87 +27,90 @@ import natmpj.jni.NativeMPIJNI;
  * handle: their layout is computed in Java.
  */
 public class Datatype {
-    /** The MPI handle; MPI_DATATYPE_NULL for types MPI never sees (OBJECT-based, MPI.NULL, LB/UB) and once freed. */
-    long handle;
-    final BasicType base;
+    /**
+     * What natmpj's core knows of this type: its MPI handle (MPI_DATATYPE_NULL for types MPI never sees:
+     * OBJECT-based, MPI.NULL, LB/UB; and once freed), its element (the base type) and the shape of one item, in
+     * elements of the base type: lower bound, extent (the stride between consecutive items), size (elements of data)
+     * and the true lower and upper bounds of the data itself (which LB/UB markers may place outside lb..lb+extent).
+     * The predefined types are one element: 0, 1, 1, 0, 1.
+     */
+    final BufferType layout;
     /**
      * MPJ Express's number for the base type: BYTE 1, CHAR 2, SHORT 3, BOOLEAN 4, INT 5, LONG 6, FLOAT 7, DOUBLE 8,
-     * PACKED 9, OBJECT 12; 0 for MPI.NULL and -1 for MPI.LB / MPI.UB. Not final, as in MPJ Express (a class compiled
-     * against it may assign it); natmpj only reports it, in {@link #getType()}.
+     * PACKED 9, OBJECT 12; 0 for MPI.NULL and -1 for MPI.LB / MPI.UB (and types of markers only). Not final, as in
+     * MPJ Express (a class compiled against it may assign it); natmpj only reports it, in {@link #getType()}.
      */
     public int baseType;
-    private final String name;
-    /*
-     * The shape of one item, in elements of the base type: lower bound, extent (the stride between consecutive
-     * items), size (elements of data) and the true lower and upper bounds of the data itself (which LB/UB markers
-     * may place outside lb..lb+extent). The predefined types are one element: 0, 1, 1, 0, 1.
-     */
-    final int lb, extent, size, trueLb, trueUb;
     /** What set each bound: data, an LB/UB marker (outranking data in every type built from this one), or nothing. */
     private final Bound lbBound, ubBound;
-    /** A predefined type over a Java primitive: one element per item, all Buffers' fast path has to handle. */
-    final boolean plain;
     private final boolean predefined;
     /** How this type was built (null for predefined ones): the source of its element map. */
     private final Blocks blocks;
-    private boolean freed;
     /** For a derived type MPI knows: its registration with the Cleaner (see DroppedHandles). */
     private DroppedHandles.Tracked tracked;
-    private int[] displacements;
 
     private enum Bound { NONE, DATA, MARKER }
 
-    /** A predefined type of one base element. */
-    Datatype(long handle, BasicType base, String name) {
-        this(handle, base, name, base.mpjCode, Shape.ONE_ELEMENT, null, true);
+    /** MPJ Express's numbering of base types (its Datatype.baseType). */
+    private static int mpjCode(Element element) {
+        switch (element) {
+        case BYTE: return 1;
+        case CHAR: return 2;
+        case SHORT: return 3;
+        case BOOLEAN: return 4;
+        case INT: return 5;
+        case LONG: return 6;
+        case FLOAT: return 7;
+        case DOUBLE: return 8;
+        case PACKED: return 9;
+        case OBJECT: return 12;
+        default: return -1;
+        }
     }
 
-    /** Items laid end to end with no gaps: their byte spans are exactly the bytes they touch. */
-    final boolean dense() {
-        return size == extent && trueLb == 0 && trueUb == extent;
+    /** The core's description of {@code type}, or null for null (the core's checks then name the argument). */
+    static BufferType layout(Datatype type) {
+        return type == null ? null : type.layout;
+    }
+
+    /** A predefined type of one base element. */
+    Datatype(long handle, Element base, String name) {
+        this(handle, base, name, mpjCode(base), Shape.ONE_ELEMENT, null, true, base.movedByMpi(), null);
     }
 
     /** A predefined pair type (MPI.INT2, ...) for MAXLOC/MINLOC: two base elements, made in C at Init. */
-    static Datatype pair(long handle, BasicType base, String name) {
-        Datatype pair = new Datatype(handle, base, name, base.mpjCode, new Shape(0, 2, 0, 2, 2, Bound.DATA, Bound.DATA),
-                null, true, false);
-        pair.displacements = new int[] {0, 1};
-        return pair;
+    static Datatype pair(long handle, Element base, String name) {
+        return new Datatype(handle, base, name, mpjCode(base), new Shape(0, 2, 0, 2, 2, Bound.DATA, Bound.DATA),
+                null, true, false, () -> new int[] {0, 1});
     }
 
-    private Datatype(long handle, BasicType base, String name, int baseType, Shape shape, Blocks blocks,
-                     boolean predefined) {
-        this(handle, base, name, baseType, shape, blocks, predefined, predefined && base.movedByMpi());
-    }
-
-    private Datatype(long handle, BasicType base, String name, int baseType, Shape shape, Blocks blocks,
-                     boolean predefined, boolean plain) {
-        this.handle = handle;
-        this.base = base;
-        this.name = name;
+    private Datatype(long handle, Element base, String name, int baseType, Shape shape, Blocks blocks,
+                     boolean predefined, boolean plain, java.util.function.Supplier<int[]> map) {
+        this.layout = new BufferType(this, handle, base, name, (int) shape.lb, (int) (shape.ub - shape.lb),
+                (int) shape.size, (int) shape.trueLb, (int) shape.trueUb, plain,
+                map != null ? map : blocks != null ? () -> blocks.map((int) shape.size) : null);
         this.baseType = baseType;
-        this.lb = (int) shape.lb;
-        this.extent = (int) (shape.ub - shape.lb);
-        this.size = (int) shape.size;
-        this.trueLb = (int) shape.trueLb;
-        this.trueUb = (int) shape.trueUb;
         this.lbBound = shape.lbBound;
         this.ubBound = shape.ubBound;
         this.blocks = blocks;
         this.predefined = predefined;
-        this.plain = plain;
+    }
+
+    /** A derived type. */
+    private Datatype(long handle, Element base, String name, Shape shape, Blocks blocks) {
+        this(handle, base, name, mpjCode(base), shape, blocks, false, false, null);
     }
 
     /** MPI.LB ({@code lower}) or MPI.UB: a bound marker for Struct, no data, all of its shape 0. */
     static Datatype boundMarker(long nullHandle, boolean lower, String name) {
         Shape shape = new Shape(0, 0, 0, 0, 0, lower ? Bound.MARKER : Bound.NONE, lower ? Bound.NONE : Bound.MARKER);
-        return new Datatype(nullHandle, BasicType.NONE, name, -1, shape, null, true);
+        return new Datatype(nullHandle, Element.NONE, name, -1, shape, null, true, false, null);
     }
 
     /** MPI.NULL: no data and no bounds; no call accepts it. */
     static Datatype nullType(long nullHandle, String name) {
         Shape shape = new Shape(0, 0, 0, 0, 0, Bound.NONE, Bound.NONE);
-        return new Datatype(nullHandle, BasicType.NONE, name, 0, shape, null, true);
+        return new Datatype(nullHandle, Element.NONE, name, 0, shape, null, true, false, null);
     }
 
     // ---- constructors, MPJ Express's static form and mpiJava's instance form ----
@@ -116,8 +122,8 @@ public class Datatype {
         requireCount(call, "count", count);
         requireOld(call, "oldtype", oldtype);
         Blocks blocks = Blocks.uniform(count == 0 ? 0 : 1, count, 0, oldtype);
-        return build(call, "Contiguous(" + count + ", " + oldtype + ")", oldtype.base, blocks,
-                out -> NativeMPIJNI.type_contiguous(count, oldtype.handle, out));
+        return build(call, "Contiguous(" + count + ", " + oldtype + ")", oldtype.layout.element, blocks,
+                out -> NativeMPI.type_contiguous(count, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Contiguous(int, Datatype)} on this type. */
@@ -135,9 +141,10 @@ public class Datatype {
         requireCount(call, "count", count);
         requireCount(call, "blocklength", blocklength);
         requireOld(call, "oldtype", oldtype);
-        Blocks blocks = Blocks.uniform(count, blocklength, (long) stride * oldtype.extent, oldtype);
-        return build(call, "Vector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")", oldtype.base,
-                blocks, out -> NativeMPIJNI.type_vector(count, blocklength, stride, oldtype.handle, out));
+        Blocks blocks = Blocks.uniform(count, blocklength, (long) stride * oldtype.layout.extent, oldtype);
+        return build(call, "Vector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")",
+                oldtype.layout.element, blocks,
+                out -> NativeMPI.type_vector(count, blocklength, stride, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Vector(int, int, int, Datatype)} on this type. */
@@ -153,10 +160,10 @@ public class Datatype {
         requireCount(call, "blocklength", blocklength);
         requireOld(call, "oldtype", oldtype);
         Blocks blocks = Blocks.uniform(count, blocklength, stride, oldtype);
-        long strideBytes = (long) stride * oldtype.base.bytes;
+        long strideBytes = (long) stride * oldtype.layout.element.bytes;
         return build(call, "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")",
-                oldtype.base, blocks,
-                out -> NativeMPIJNI.type_hvector(count, blocklength, strideBytes, oldtype.handle, out));
+                oldtype.layout.element, blocks,
+                out -> NativeMPI.type_hvector(count, blocklength, strideBytes, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Hvector(int, int, int, Datatype)} on this type. */
@@ -174,11 +181,11 @@ public class Datatype {
         requireBlocks(call, blocklengths, displacements, "displacements");
         requireOld(call, "oldtype", oldtype);
         long[] starts = new long[blocklengths.length];
-        for (int i = 0; i < starts.length; i++) starts[i] = (long) displacements[i] * oldtype.extent;
+        for (int i = 0; i < starts.length; i++) starts[i] = (long) displacements[i] * oldtype.layout.extent;
         int[] lengths = blocklengths.clone(), disps = java.util.Arrays.copyOf(displacements, lengths.length);
         Blocks blocks = Blocks.listed(lengths, starts, oldtype);
-        return build(call, "Indexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.base, blocks,
-                out -> NativeMPIJNI.type_indexed(lengths.length, lengths, disps, oldtype.handle, out));
+        return build(call, "Indexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.layout.element, blocks,
+                out -> NativeMPI.type_indexed(lengths.length, lengths, disps, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Indexed(int[], int[], Datatype)} on this type. */
@@ -196,11 +203,11 @@ public class Datatype {
         long[] starts = new long[lengths.length], bytes = new long[lengths.length];
         for (int i = 0; i < starts.length; i++) {
             starts[i] = displacements[i];
-            bytes[i] = (long) displacements[i] * oldtype.base.bytes;
+            bytes[i] = (long) displacements[i] * oldtype.layout.element.bytes;
         }
         Blocks blocks = Blocks.listed(lengths, starts, oldtype);
-        return build(call, "Hindexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.base, blocks,
-                out -> NativeMPIJNI.type_hindexed(lengths.length, lengths, bytes, oldtype.handle, out));
+        return build(call, "Hindexed(" + lengths.length + " blocks, " + oldtype + ")", oldtype.layout.element, blocks,
+                out -> NativeMPI.type_hindexed(lengths.length, lengths, bytes, oldtype.layout.handle(), out));
     }
 
     /** mpiJava's form of {@link #Hindexed(int[], int[], Datatype)} on this type. */
@@ -223,7 +230,7 @@ public class Datatype {
                     + " entries but types has only " + types.length);
         }
         Datatype[] components = java.util.Arrays.copyOf(types, blocklengths.length);
-        BasicType base = null;
+        Element base = null;
         int first = -1, data = 0;
         boolean empties = false;
         for (int i = 0; i < components.length; i++) {
@@ -232,19 +239,19 @@ public class Datatype {
             if (t != null && t.isMarker()) continue;
             requireOld(call, arg, t);
             data++;
-            if (t.base == BasicType.EMPTY) { // no elements: any base type takes it
+            if (t.layout.element == Element.EMPTY) { // no elements: any base type takes it
                 empties = true;
             } else if (base == null) {
-                base = t.base;
+                base = t.layout.element;
                 first = i;
-            } else if (t.base != base) {
-                throw new IllegalArgumentException(call + ": " + arg + " is " + t + " over " + t.base.name()
+            } else if (t.layout.element != base) {
+                throw new IllegalArgumentException(call + ": " + arg + " is " + t + " over " + t.layout.element.name()
                         + " but types[" + first + "] is " + components[first] + " over " + base.name()
                         + "; all types of a Struct (MPI.LB and MPI.UB aside) must share one base type");
             }
         }
         // Only markers (and types of size 0 made of them): MPI's type of size 0 with bounds, which fits any buffer.
-        if (base == null) base = BasicType.EMPTY;
+        if (base == null) base = Element.EMPTY;
         int[] lengths = blocklengths.clone();
         long[] starts = new long[lengths.length];
         for (int i = 0; i < starts.length; i++) starts[i] = displacements[i];
@@ -256,15 +263,15 @@ public class Datatype {
             if (components[i].isMarker()) continue;
             dataLengths[k] = lengths[i];
             dataBytes[k] = starts[i] * base.bytes;
-            dataHandles[k++] = components[i].handle;
+            dataHandles[k++] = components[i].layout.handle();
         }
         int dataCount = data;
-        String name = base == BasicType.EMPTY ? "Struct(" + lengths.length + " blocks, no data)"
+        String name = base == Element.EMPTY ? "Struct(" + lengths.length + " blocks, no data)"
                 : "Struct(" + lengths.length + " blocks of " + base.name() + ")";
         // The MPI handle of a component with no element type counts bytes as its elements: when it joins a Struct
         // of wider elements, MPI's bounds are off, and only Java's are right.
-        return build(call, name, base, Blocks.struct(lengths, starts, components), empties && base != BasicType.EMPTY,
-                out -> NativeMPIJNI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out));
+        return build(call, name, base, Blocks.struct(lengths, starts, components), empties && base != Element.EMPTY,
+                out -> NativeMPI.type_struct(dataCount, dataLengths, dataBytes, dataHandles, out));
     }
 
     // ---- queries ----
@@ -272,25 +279,25 @@ public class Datatype {
     /** Extent in base elements: the distance between consecutive items of this type in a buffer. */
     public int Extent() throws MPIException {
         requireLive("Datatype.Extent");
-        return extent;
+        return layout.extent;
     }
 
     /** Number of base elements of data in one item (1 for the predefined types). */
     public int Size() throws MPIException {
         requireLive("Datatype.Size");
-        return size;
+        return layout.size;
     }
 
     /** Lower bound in base elements. */
     public int Lb() throws MPIException {
         requireLive("Datatype.Lb");
-        return lb;
+        return layout.lb;
     }
 
     /** Upper bound in base elements: {@code Lb() + Extent()}. */
     public int Ub() throws MPIException {
         requireLive("Datatype.Ub");
-        return lb + extent;
+        return layout.lb + layout.extent;
     }
 
     /** Derived types are committed when built, so this only checks the type is still usable. */
@@ -310,11 +317,12 @@ public class Datatype {
 
     private void free(String call) {
         requireLive(call);
-        if (predefined) throw new IllegalArgumentException(call + ": " + name + " is predefined and cannot be freed");
-        long h = handle;
-        freed = true;
-        handle = nullHandle();
-        if (base.movedByMpi()) MPIException.check(NativeMPIJNI.type_free(h), call);
+        if (predefined) {
+            throw new IllegalArgumentException(call + ": " + layout.name + " is predefined and cannot be freed");
+        }
+        long h = layout.handle();
+        layout.freed(nullHandle());
+        if (layout.element.movedByMpi()) MPIException.check(NativeMPI.type_free(h), call);
         if (tracked != null) tracked.freed();
     }
 
@@ -330,12 +338,13 @@ public class Datatype {
      */
     public int getByteSize() throws MPIException {
         requireLive("Datatype.getByteSize");
-        return base.movedByMpi() && base != BasicType.EMPTY ? base.bytes : 0;
+        Element e = layout.element;
+        return e.movedByMpi() && e != Element.EMPTY ? e.bytes : 0;
     }
 
     @Override
     public String toString() {
-        return name;
+        return layout.name;
     }
 
     // ---- for the rest of natmpj ----
@@ -343,69 +352,22 @@ public class Datatype {
     /** Throws unless MPI is active and this type has not been freed. */
     void requireLive(String call) {
         MPI.requireActive(call);
-        if (freed) throw new IllegalStateException(call + ": the datatype has been freed");
-    }
-
-    boolean isFreed() {
-        return freed;
+        if (layout.isFreed()) throw new IllegalStateException(call + ": the datatype has been freed");
     }
 
     /** MPI.LB or MPI.UB. */
     boolean isMarker() {
-        return base == BasicType.NONE && (lbBound == Bound.MARKER || ubBound == Bound.MARKER);
-    }
-
-    /** Bytes between consecutive items: what counts and displacements of v-collectives are multiplied by. */
-    final long extentBytes() {
-        return (long) extent * base.bytes;
-    }
-
-    /**
-     * Base elements [start, end) that {@code count} items starting at a buffer position touch, relative to that
-     * position: what Buffers checks against the buffer's length. Empty when there is no data. Exact: |extent| and
-     * the bounds are below 2^31, so the results stay below 2^62.
-     */
-    final long spanStart(int count) {
-        if (count == 0 || size == 0) return 0;
-        long last = (long) (count - 1) * extent;
-        return Math.min(trueLb, last + trueLb);
-    }
-
-    final long spanEnd(int count) {
-        if (count == 0 || size == 0) return 0;
-        long last = (long) (count - 1) * extent;
-        return Math.max(trueUb, last + trueUb);
-    }
-
-    /** {@link #spanStart} in bytes, for buffers Buffers.offset has already accepted (so no overflow). */
-    final long spanStartBytes(int count) {
-        return spanStart(count) * base.bytes;
-    }
-
-    final long spanEndBytes(int count) {
-        return spanEnd(count) * base.bytes;
-    }
-
-    /**
-     * The displacement, in base elements, of every element of one item, in type-map order ({0} for a predefined
-     * type, {} for MPI.NULL, MPI.LB and MPI.UB). Computed on first use; callers must not modify it.
-     */
-    int[] displacements() {
-        int[] d = displacements;
-        if (d == null) {
-            d = blocks != null ? blocks.map(size) : base == BasicType.NONE ? new int[0] : new int[] {0};
-            displacements = d;
-        }
-        return d;
+        return layout.element == Element.NONE && (lbBound == Bound.MARKER || ubBound == Bound.MARKER);
     }
 
     /** Checks MPI agrees with Java on the width of this type; run once at Init. */
     void verifySize() {
         int[] size = new int[1];
-        MPIException.check(NativeMPIJNI.type_size(handle, size), "MPI_Type_size(" + name + ")");
-        if (size[0] != base.bytes) {
-            throw new MPIException(name + " is " + size[0] + " bytes in this MPI but a Java "
-                    + base.name().toLowerCase() + " is " + base.bytes + ": natmpj cannot run on this MPI");
+        Element e = layout.element;
+        MPIException.check(NativeMPI.type_size(layout.handle(), size), "MPI_Type_size(" + layout.name + ")");
+        if (size[0] != e.bytes) {
+            throw new MPIException(layout.name + " is " + size[0] + " bytes in this MPI but a Java "
+                    + e.name().toLowerCase() + " is " + e.bytes + ": natmpj cannot run on this MPI");
         }
     }
 
@@ -417,8 +379,8 @@ public class Datatype {
 
     private static void requireOld(String call, String arg, Datatype old) {
         if (old == null) throw new NullPointerException(call + ": " + arg + " is null");
-        if (old.freed) throw new IllegalStateException(call + ": " + arg + " (" + old + ") has been freed");
-        if (old.base == BasicType.NONE) {
+        if (old.layout.isFreed()) throw new IllegalStateException(call + ": " + arg + " (" + old + ") has been freed");
+        if (old.layout.element == Element.NONE) {
             throw new IllegalArgumentException(call + ": " + arg + " is " + old + ", which describes no data");
         }
     }
@@ -448,45 +410,45 @@ public class Datatype {
      * to the bounds Java computed: MPI-3 has no markers, and MPI libraries disagree on whether a resized component
      * still outranks the other components' data (Open MPI keeps MPI-1's rule, MPICH does not).
      */
-    private static Datatype build(String call, String name, BasicType base, Blocks blocks, Creator creator) {
+    private static Datatype build(String call, String name, Element base, Blocks blocks, Creator creator) {
         return build(call, name, base, blocks, false, creator);
     }
 
     /** With {@code javaBounds}, the type is resized to the bounds Java computed even without a marker. */
-    private static Datatype build(String call, String name, BasicType base, Blocks blocks, boolean javaBounds,
+    private static Datatype build(String call, String name, Element base, Blocks blocks, boolean javaBounds,
                                   Creator creator) {
         Shape shape = blocks.shape(call);
-        if (!base.movedByMpi()) return new Datatype(nullHandle(), base, name, base.mpjCode, shape, blocks, false);
+        if (!base.movedByMpi()) return new Datatype(nullHandle(), base, name, shape, blocks);
         long[] out = new long[1];
         MPIException.check(creator.create(out), call);
         long handle = out[0];
         if (javaBounds || shape.lbBound == Bound.MARKER || shape.ubBound == Bound.MARKER) {
-            int rc = NativeMPIJNI.type_resized(handle, shape.lb * base.bytes, (shape.ub - shape.lb) * base.bytes, out);
-            NativeMPIJNI.type_free(handle); // the resized type keeps what it needs of it
+            int rc = NativeMPI.type_resized(handle, shape.lb * base.bytes, (shape.ub - shape.lb) * base.bytes, out);
+            NativeMPI.type_free(handle); // the resized type keeps what it needs of it
             MPIException.check(rc, call);
             handle = out[0];
         }
         try {
-            MPIException.check(NativeMPIJNI.type_commit(handle), call);
+            MPIException.check(NativeMPI.type_commit(handle), call);
             // With javaBounds MPI's numbers mix units (the empty components count bytes): MPICH even puts them in
             // the true bounds, which only data may set. Java's shape is then the only right one.
             if (!javaBounds) shape = shape.measuredBy(call, handle, base);
         } catch (RuntimeException e) {
-            NativeMPIJNI.type_free(handle);
+            NativeMPI.type_free(handle);
             throw e;
         }
-        Datatype type = new Datatype(handle, base, name, base.mpjCode, shape, blocks, false);
+        Datatype type = new Datatype(handle, base, name, shape, blocks);
         type.tracked = DroppedHandles.track(type, LiveHandles.Kind.DATATYPE, call, releaseWhenDropped(handle));
         return type;
     }
 
     /** Frees a type the program dropped; must not reference the Datatype itself. */
     private static Runnable releaseWhenDropped(long handle) {
-        return () -> NativeMPIJNI.type_free(handle);
+        return () -> NativeMPI.type_free(handle);
     }
 
     private static long nullHandle() {
-        return NativeMPIJNI.handle_constant(NativeMPIConstants.TYPE_NULL);
+        return NativeMPI.handle_constant(NativeMPIConstants.TYPE_NULL);
     }
 
     /** Bounds and size of one item in base elements, with what set each bound. */
@@ -519,9 +481,9 @@ public class Datatype {
         }
 
         /** The shape MPI reports for handle (bytes divided into base elements); the bound kinds stay Java's. */
-        Shape measuredBy(String call, long handle, BasicType base) {
+        Shape measuredBy(String call, long handle, Element base) {
             long[] s = new long[5]; // lb, extent, true lb, true extent, size
-            MPIException.check(NativeMPIJNI.type_shape(handle, s), call);
+            MPIException.check(NativeMPI.type_shape(handle, s), call);
             if (s[4] < 0) throw new IllegalArgumentException(call + ": the new datatype is too large for MPI");
             if (s[4] == 0) {
                 // Without data the true bounds mean nothing, and MPIs report what they like there (Open MPI: the
@@ -612,10 +574,10 @@ public class Datatype {
             int n = 0;
             for (int i = 0; i < count; i++) {
                 Datatype t = type(i);
-                int[] inner = t.displacements();
+                int[] inner = t.layout.displacements();
                 long start = start(i);
                 for (int j = 0, copies = length(i); j < copies; j++) {
-                    long at = start + (long) j * t.extent;
+                    long at = start + (long) j * t.layout.extent;
                     for (int d : inner) out[n++] = (int) (at + d);
                 }
             }
@@ -634,17 +596,18 @@ public class Datatype {
          */
         void add(long firstMin, long firstMax, long blocks, int length, Datatype t) {
             if (blocks == 0 || length == 0) return;
-            long span = Math.multiplyExact((long) (length - 1), (long) t.extent);
+            long span = Math.multiplyExact((long) (length - 1), (long) t.layout.extent);
             long low = Math.addExact(firstMin, Math.min(0, span)), high = Math.addExact(firstMax, Math.max(0, span));
-            size = Math.addExact(size, Math.multiplyExact(Math.multiplyExact(blocks, (long) length), (long) t.size));
-            long lb = Math.addExact(low, t.lb), ub = Math.addExact(high, (long) t.lb + t.extent);
+            size = Math.addExact(size, Math.multiplyExact(Math.multiplyExact(blocks, (long) length),
+                    (long) t.layout.size));
+            long lb = Math.addExact(low, t.layout.lb), ub = Math.addExact(high, (long) t.layout.lb + t.layout.extent);
             if (t.lbBound == Bound.MARKER) markerLb = Math.min(markerLb, lb);
             if (t.lbBound == Bound.DATA) dataLb = Math.min(dataLb, lb);
             if (t.ubBound == Bound.MARKER) markerUb = Math.max(markerUb, ub);
             if (t.ubBound == Bound.DATA) dataUb = Math.max(dataUb, ub);
-            if (t.size > 0) {
-                trueLb = Math.min(trueLb, Math.addExact(low, t.trueLb));
-                trueUb = Math.max(trueUb, Math.addExact(high, t.trueUb));
+            if (t.layout.size > 0) {
+                trueLb = Math.min(trueLb, Math.addExact(low, t.layout.trueLb));
+                trueUb = Math.max(trueUb, Math.addExact(high, t.layout.trueUb));
             }
         }
 

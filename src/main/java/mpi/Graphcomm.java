@@ -1,6 +1,6 @@
 package mpi;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /** A communicator whose ranks are the nodes of a graph. Made by {@link Intracomm#Create_graph}. */
 public class Graphcomm extends Intracomm {
@@ -13,11 +13,11 @@ public class Graphcomm extends Intracomm {
         String call = "Graphcomm.Get";
         requireLive(call);
         int[] nodes = new int[1], edges = new int[1];
-        MPIException.check(NativeMPIJNI.graphdims_get(handle, nodes, edges), call);
+        MPIException.check(NativeMPI.graphdims_get(handle, nodes, edges), call);
         GraphParms p = new GraphParms();
         p.index = new int[nodes[0]];
         p.edges = new int[edges[0]];
-        MPIException.check(NativeMPIJNI.graph_get(handle, nodes[0], edges[0], p.index, p.edges), call);
+        MPIException.check(NativeMPI.graph_get(handle, nodes[0], edges[0], p.index, p.edges), call);
         return p;
     }
 
@@ -30,9 +30,9 @@ public class Graphcomm extends Intracomm {
                     + size + ")");
         }
         int[] count = new int[1];
-        MPIException.check(NativeMPIJNI.graph_neighbors_count(handle, rank, count), call);
+        MPIException.check(NativeMPI.graph_neighbors_count(handle, rank, count), call);
         int[] neighbours = new int[count[0]];
-        MPIException.check(NativeMPIJNI.graph_neighbors(handle, rank, count[0], neighbours), call);
+        MPIException.check(NativeMPI.graph_neighbors(handle, rank, count[0], neighbours), call);
         return neighbours;
     }
 
@@ -42,7 +42,7 @@ public class Graphcomm extends Intracomm {
         requireLive(call);
         checkGraph(call, index, edges, size);
         int[] rank = new int[1];
-        MPIException.check(NativeMPIJNI.graph_map(handle, index.length, index, edges, rank), call);
+        MPIException.check(NativeMPI.graph_map(handle, index.length, index, edges, rank), call);
         return rank[0];
     }
 

@@ -1,7 +1,8 @@
 package mpi;
 
+import natmpj.internal.DroppedHandles;
 import natmpj.internal.LiveHandles;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /** An ordered set of processes: where communicators come from (Comm.Group, Intracomm.Create). */
 public class Group {
@@ -44,7 +45,7 @@ public class Group {
     private int query(String call, boolean size) {
         requireLive(call, "group");
         int[] value = new int[1];
-        MPIException.check(size ? NativeMPIJNI.group_size(handle, value) : NativeMPIJNI.group_rank(handle, value),
+        MPIException.check(size ? NativeMPI.group_size(handle, value) : NativeMPI.group_rank(handle, value),
                 call);
         return value[0];
     }
@@ -57,7 +58,7 @@ public class Group {
         if (ranks1 == null) throw new NullPointerException(call + ": ranks1 is null");
         checkRanks(call, "ranks1", ranks1, group1.Size(), false);
         int[] ranks2 = new int[ranks1.length];
-        MPIException.check(NativeMPIJNI.group_translate_ranks(group1.handle, ranks1.length, ranks1, group2.handle,
+        MPIException.check(NativeMPI.group_translate_ranks(group1.handle, ranks1.length, ranks1, group2.handle,
                 ranks2), call);
         return ranks2;
     }
@@ -68,7 +69,7 @@ public class Group {
         live(call, "group1", group1);
         live(call, "group2", group2);
         int[] result = new int[1];
-        MPIException.check(NativeMPIJNI.group_compare(group1.handle, group2.handle, result), call);
+        MPIException.check(NativeMPI.group_compare(group1.handle, group2.handle, result), call);
         return MPI.comparison(result[0]);
     }
 
@@ -91,7 +92,7 @@ public class Group {
         live(call, "group1", group1);
         live(call, "group2", group2);
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.group_combine(op, group1.handle, group2.handle, result), call);
+        MPIException.check(NativeMPI.group_combine(op, group1.handle, group2.handle, result), call);
         return wrap(result[0]);
     }
 
@@ -110,7 +111,7 @@ public class Group {
         if (ranks == null) throw new NullPointerException(call + ": ranks is null");
         checkRanks(call, "ranks", ranks, Size(), true);
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.group_incl(exclude, handle, ranks.length, ranks, result), call);
+        MPIException.check(NativeMPI.group_incl(exclude, handle, ranks.length, ranks, result), call);
         return wrap(result[0]);
     }
 
@@ -169,7 +170,7 @@ public class Group {
             }
         }
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.group_incl(exclude, handle, n, java.util.Arrays.copyOf(ranks, n), result),
+        MPIException.check(NativeMPI.group_incl(exclude, handle, n, java.util.Arrays.copyOf(ranks, n), result),
                 call);
         return wrap(result[0]);
     }
@@ -188,7 +189,7 @@ public class Group {
         requireLive(call, "group");
         if (predefined) throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
         // MPI hands out MPI_GROUP_EMPTY itself for empty results; that handle is never freed.
-        if (handle != MPI.GROUP_EMPTY.handle) MPIException.check(NativeMPIJNI.group_free(handle), call);
+        if (handle != MPI.GROUP_EMPTY.handle) MPIException.check(NativeMPI.group_free(handle), call);
         unusable = "has been freed";
         tracked.freed();
     }
@@ -237,7 +238,7 @@ public class Group {
     /** Frees a group the program dropped; must not reference the Group itself. */
     private static Runnable releaseWhenDropped(long handle) {
         return () -> {
-            if (handle != MPI.GROUP_EMPTY.handle) NativeMPIJNI.group_free(handle);
+            if (handle != MPI.GROUP_EMPTY.handle) NativeMPI.group_free(handle);
         };
     }
 

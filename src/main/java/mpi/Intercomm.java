@@ -1,6 +1,6 @@
 package mpi;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * A communicator between two disjoint groups: point-to-point ranks name processes of the remote group; Rank and
@@ -16,7 +16,7 @@ public class Intercomm extends Comm {
         String call = "Intercomm.Remote_size";
         requireLive(call);
         int[] size = new int[1];
-        MPIException.check(NativeMPIJNI.comm_remote_size(handle, size), call);
+        MPIException.check(NativeMPI.comm_remote_size(handle, size), call);
         return size[0];
     }
 
@@ -25,7 +25,7 @@ public class Intercomm extends Comm {
         String call = "Intercomm.Remote_group";
         requireLive(call);
         long[] group = new long[1];
-        MPIException.check(NativeMPIJNI.comm_remote_group(handle, group), call);
+        MPIException.check(NativeMPI.comm_remote_group(handle, group), call);
         return Group.wrap(group[0]);
     }
 
@@ -34,7 +34,7 @@ public class Intercomm extends Comm {
         String call = "Intercomm.Merge";
         requireLive(call);
         long[] merged = new long[1];
-        MPIException.check(NativeMPIJNI.intercomm_merge(handle, high ? 1 : 0, merged), call);
+        MPIException.check(NativeMPI.intercomm_merge(handle, high ? 1 : 0, merged), call);
         return (Intracomm) created(merged[0], "merged intercommunicator");
     }
 
@@ -43,7 +43,7 @@ public class Intercomm extends Comm {
     void cacheShape() {
         super.cacheShape();
         int[] remote = new int[1];
-        MPIException.check(NativeMPIJNI.comm_remote_size(handle, remote), "MPI_Comm_remote_size");
+        MPIException.check(NativeMPI.comm_remote_size(handle, remote), "MPI_Comm_remote_size");
         peers = remote[0];
     }
 }

@@ -1,8 +1,9 @@
 package mpi;
 
-import java.lang.ref.Reference;
-
-import natmpj.jni.NativeMPIJNI;
+import natmpj.internal.BufferType;
+import natmpj.internal.Buffers;
+import natmpj.internal.Message;
+import natmpj.jni.NativeMPI;
 
 /** A communicator within one group of ranks: adds the collective operations, all handed to the host MPI. */
 public class Intracomm extends Comm {
@@ -21,7 +22,7 @@ public class Intracomm extends Comm {
             throw new IllegalArgumentException(call + ": color is " + color + ", must be >= 0 or MPI.UNDEFINED");
         }
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.comm_split(handle, color, key, result), call);
+        MPIException.check(NativeMPI.comm_split(handle, color, key, result), call);
         return (Intracomm) created(result[0], "split of " + this);
     }
 
@@ -32,7 +33,7 @@ public class Intracomm extends Comm {
         if (group == null) throw new NullPointerException(call + ": group is null");
         group.requireLive(call, "group");
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.comm_create(handle, group.handle, result), call);
+        MPIException.check(NativeMPI.comm_create(handle, group.handle, result), call);
         return (Intracomm) created(result[0], "communicator of a group");
     }
 
@@ -45,7 +46,7 @@ public class Intracomm extends Comm {
         requireLive(call);
         Cartcomm.checkGrid(call, dims, periods, this);
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.cart_create(handle, dims.length, dims, Cartcomm.ints(periods),
+        MPIException.check(NativeMPI.cart_create(handle, dims.length, dims, Cartcomm.ints(periods),
                 reorder ? 1 : 0, result), call);
         return (Cartcomm) created(result[0], "Cartesian communicator");
     }
@@ -59,7 +60,7 @@ public class Intracomm extends Comm {
         requireLive(call);
         Graphcomm.checkGraph(call, index, edges, size);
         long[] result = new long[1];
-        MPIException.check(NativeMPIJNI.graph_create(handle, index.length, index, edges, reorder ? 1 : 0, result),
+        MPIException.check(NativeMPI.graph_create(handle, index.length, index, edges, reorder ? 1 : 0, result),
                 call);
         return (Graphcomm) created(result[0], "graph communicator");
     }
@@ -67,7 +68,7 @@ public class Intracomm extends Comm {
     /** Blocks until every rank of the communicator has called it. */
     public void Barrier() throws MPIException {
         requireLive("Intracomm.Barrier");
-        MPIException.check(NativeMPIJNI.barrier(handle), "Intracomm.Barrier");
+        MPIException.check(NativeMPI.barrier(handle), "Intracomm.Barrier");
     }
 
     /** Copies {@code count} items from {@code root}'s buffer into every other rank's. */
@@ -76,13 +77,13 @@ public class Intracomm extends Comm {
         requireLive(call);
         checkRoot(call, root);
         if (ObjectMessages.isObject(datatype)) {
-            Buffers.offset(call, "buf", buf, offset, count, datatype);
+            Buffers.offset(call, "buf", buf, offset, count, Datatype.layout(datatype));
             ObjectCollectives.bcast(this, call, buf, offset, count, datatype, root);
             return;
         }
-        Arg b = Arg.of(call, "buf", buf, offset, count, datatype, MPI.stageBlockingArrays, false);
-        int rc = NativeMPIJNI.bcast(b.array, b.address, b.off, count, datatype.handle, root, handle);
-        finish(call, rc, Arg.NONE, b, null, buf);
+        Message b = buffer(call, "buf", buf, offset, count, datatype, Message.stageBlockingArrays, false, true);
+        int rc = NativeMPI.bcast(b.array, b.address, b.off, count, datatype.layout.handle(), root, handle);
+        finish(call, rc, Message.NONE, b);
     }
 
     /**
@@ -99,12 +100,12 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
-                (type, opHandle) -> NativeMPIJNI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle))) {
+                (type, opHandle) -> NativeMPI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root, true,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
-                        inPlace, count, datatype.handle, opHandle, root, handle));
+                (s, r, inPlace, opHandle) -> NativeMPI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
+                        inPlace, count, datatype.layout.handle(), opHandle, root, handle));
     }
 
     /** Like Reduce, with the result in every rank's {@code recvbuf}. */
@@ -117,12 +118,12 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                (type, opHandle) -> NativeMPIJNI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
+                (type, opHandle) -> NativeMPI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.allreduce(s.array, s.address, s.off, r.array, r.address,
-                        r.off, inPlace, count, datatype.handle, opHandle, handle));
+                (s, r, inPlace, opHandle) -> NativeMPI.allreduce(s.array, s.address, s.off, r.array, r.address,
+                        r.off, inPlace, count, datatype.layout.handle(), opHandle, handle));
     }
 
     /**
@@ -138,17 +139,17 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                (type, opHandle) -> NativeMPIJNI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
+                (type, opHandle) -> NativeMPI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
-                        inPlace, count, datatype.handle, opHandle, handle));
+                (s, r, inPlace, opHandle) -> NativeMPI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
+                        inPlace, count, datatype.layout.handle(), opHandle, handle));
     }
 
     /** A reduction's native call, given its buffers, MPI_IN_PLACE (1) or not (0) and the op's MPI handle. */
     private interface NativeReduction {
-        int run(Arg send, Arg recv, int inPlace, long opHandle);
+        int run(Message send, Message recv, int inPlace, long opHandle);
     }
 
     /**
@@ -160,29 +161,30 @@ public class Intracomm extends Comm {
                            int recvcount, Datatype datatype, Op op, boolean receives, boolean inPlaceAllowed,
                            NativeReduction nativeCall) {
         long opHandle = opFor(call, op, datatype);
-        boolean stage = op.isUser() || MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype, stage, true);
-        Arg r = receives ? Arg.of(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype, stage, true) : Arg.NONE;
+        boolean stage = op.isUser() || Message.stageBlockingArrays;
+        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype, stage, true, false);
+        Message r = receives ? buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype, stage, true, true)
+                : Message.NONE;
         if (!inPlaceAllowed && sendbuf != null && sendbuf == recvbuf) {
-            s.drop();
-            r.drop();
+            drop(s);
+            drop(r);
             throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
         }
         boolean inPlace = inPlaceAllowed && receives
-                && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype, sendcount);
-        if (inPlace) s = s.drop();
+                && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype.layout, sendcount);
+        if (inPlace) s = drop(s);
         if (op.isUser()) op.enter(datatype);
         int rc = nativeCall.run(s, r, inPlace ? 1 : 0, opHandle);
         if (op.isUser()) {
             try {
                 op.exit(datatype, call); // rethrows what the user function threw
             } catch (RuntimeException | Error e) {
-                s.drop();
-                r.drop();
+                drop(s);
+                drop(r);
                 throw e;
             }
         }
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        finish(call, rc, s, r);
     }
 
     /** A reduction's native call on no data, given the MPI handles of the datatype and op to run it with. */
@@ -199,12 +201,12 @@ public class Intracomm extends Comm {
     private boolean reducesNothing(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf,
                                    int recvoffset, int recvcount, Datatype datatype, Op op, boolean receives,
                                    NativeEmptyReduction nativeCall) {
-        if (datatype == null || datatype.size != 0 || !datatype.base.movedByMpi()) return false;
+        if (datatype == null || datatype.layout.size != 0 || !datatype.layout.element.movedByMpi()) return false;
         if (op == null) throw new NullPointerException(call + ": op is null");
         if (op.isFreed()) throw new IllegalStateException(call + ": the op has been freed");
-        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype);
-        if (receives) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype);
-        MPIException.check(nativeCall.run(MPI.BYTE.handle, MPI.BOR.handleFor(MPI.BYTE, call)), call);
+        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(datatype));
+        if (receives) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, Datatype.layout(datatype));
+        MPIException.check(nativeCall.run(MPI.BYTE.layout.handle(), MPI.BOR.handleFor(MPI.BYTE, call)), call);
         return true;
     }
 
@@ -222,8 +224,8 @@ public class Intracomm extends Comm {
             if (op.function() == null) {
                 throw new IllegalArgumentException(call + ": MPI.OBJECT reductions need a user-defined op, not " + op);
             }
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, total, datatype);
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcounts[rank], datatype);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, total, Datatype.layout(datatype));
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcounts[rank], Datatype.layout(datatype));
             if (sendbuf != null && sendbuf == recvbuf) {
                 throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
             }
@@ -232,13 +234,13 @@ public class Intracomm extends Comm {
             return;
         }
         if (reducesNothing(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true,
-                (type, opHandle) -> NativeMPIJNI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
+                (type, opHandle) -> NativeMPI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
                         opHandle, handle))) {
             return;
         }
         reduction(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true, false,
-                (s, r, inPlace, opHandle) -> NativeMPIJNI.reduce_scatter(s.array, s.address, s.off, r.array,
-                        r.address, r.off, inPlace, recvcounts, datatype.handle, opHandle, handle));
+                (s, r, inPlace, opHandle) -> NativeMPI.reduce_scatter(s.array, s.address, s.off, r.array,
+                        r.address, r.off, inPlace, recvcounts, datatype.layout.handle(), opHandle, handle));
     }
 
     /** Root's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
@@ -248,25 +250,26 @@ public class Intracomm extends Comm {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
             if (rank == root) {
                 Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size),
-                        recvtype);
+                        Datatype.layout(recvtype));
             }
             ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
                     recvcount, null, null, recvtype, root);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
-        Arg r = Arg.NONE;
+        boolean stage = Message.stageBlockingArrays;
+        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
+        Message r = Message.NONE;
         if (rank == root) {
-            r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
-                    stage, false);
+            r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
+                    stage, false, true);
         }
-        int rc = NativeMPIJNI.gather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address, r.off,
-                recvcount, rank == root ? recvtype.handle : sendtype.handle, 0, root, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        long stype = sendtype.layout.handle(), rtype = rank == root ? recvtype.layout.handle() : stype;
+        int rc = NativeMPI.gather(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
+                recvcount, rtype, 0, root, handle);
+        finish(call, rc, s, r);
     }
 
     /** Root's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
@@ -277,26 +280,26 @@ public class Intracomm extends Comm {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
             if (rank == root) {
                 Buffers.offset(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs",
-                        displs), recvtype);
+                        displs), Datatype.layout(recvtype));
             }
             ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
                     recvcount, displs, recvtype, root);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
-        Arg r = Arg.NONE;
+        boolean stage = Message.stageBlockingArrays;
+        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
+        Message r = Message.NONE;
         if (rank == root) {
-            r = Arg.of(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs", displs),
-                    recvtype, stage, false);
+            r = buffer(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs", displs),
+                    recvtype, stage, false, true);
         }
-        int rc = NativeMPIJNI.gatherv(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
-                r.off, rank == root ? recvcount : null, rank == root ? displs : null,
-                rank == root ? recvtype.handle : sendtype.handle, 0, root, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        long stype = sendtype.layout.handle(), rtype = rank == root ? recvtype.layout.handle() : stype;
+        int rc = NativeMPI.gatherv(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
+                rank == root ? recvcount : null, rank == root ? displs : null, rtype, 0, root, handle);
+        finish(call, rc, s, r);
     }
 
     /** Every rank receives {@code recvcount} items, block i of root's {@code sendbuf} going to rank i. */
@@ -308,23 +311,24 @@ public class Intracomm extends Comm {
         if (objects(call, sendtype, recvtype)) {
             if (rank == root) {
                 Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size),
-                        sendtype);
+                        Datatype.layout(sendtype));
             }
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, Datatype.layout(recvtype));
             ObjectCollectives.scatter(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
                     recvoffset, recvcount, recvtype, root);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.NONE;
+        boolean stage = Message.stageBlockingArrays;
+        Message s = Message.NONE;
         if (rank == root) {
-            s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype,
-                    stage, false);
+            s = buffer(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype,
+                    stage, false, false);
         }
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
-        int rc = NativeMPIJNI.scatter(s.array, s.address, s.off, sendcount, rank == root ? sendtype.handle
-                : recvtype.handle, r.array, r.address, r.off, recvcount, recvtype.handle, 0, root, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false, true);
+        long rtype = recvtype.layout.handle(), stype = rank == root ? sendtype.layout.handle() : rtype;
+        int rc = NativeMPI.scatter(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
+                recvcount, rtype, 0, root, handle);
+        finish(call, rc, s, r);
     }
 
     /** Rank i receives {@code sendcount[i]} items from root's {@code sendbuf} at item {@code displs[i]}. */
@@ -337,24 +341,24 @@ public class Intracomm extends Comm {
         if (objects(call, sendtype, recvtype)) {
             if (rank == root) {
                 Buffers.offset(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs",
-                        displs), sendtype);
+                        displs), Datatype.layout(sendtype));
             }
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, Datatype.layout(recvtype));
             ObjectCollectives.scatter(this, call, sendbuf, sendoffset, 0, sendcount, displs, sendtype, recvbuf,
                     recvoffset, recvcount, recvtype, root);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.NONE;
+        boolean stage = Message.stageBlockingArrays;
+        Message s = Message.NONE;
         if (rank == root) {
-            s = Arg.of(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs", displs),
-                    sendtype, stage, false);
+            s = buffer(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs", displs),
+                    sendtype, stage, false, false);
         }
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false);
-        int rc = NativeMPIJNI.scatterv(s.array, s.address, s.off, rank == root ? sendcount : null,
-                rank == root ? displs : null, rank == root ? sendtype.handle : recvtype.handle, r.array, r.address,
-                r.off, recvcount, recvtype.handle, 0, root, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false, true);
+        long rtype = recvtype.layout.handle(), stype = rank == root ? sendtype.layout.handle() : rtype;
+        int rc = NativeMPI.scatterv(s.array, s.address, s.off, rank == root ? sendcount : null,
+                rank == root ? displs : null, stype, r.array, r.address, r.off, recvcount, rtype, 0, root, handle);
+        finish(call, rc, s, r);
     }
 
     /** Every rank's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
@@ -363,19 +367,20 @@ public class Intracomm extends Comm {
         String call = "Intracomm.Allgather";
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size),
+                    Datatype.layout(recvtype));
             ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
                     recvcount, null, null, recvtype);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype, stage,
-                false);
-        int rc = NativeMPIJNI.allgather(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
-                r.off, recvcount, recvtype.handle, 0, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        boolean stage = Message.stageBlockingArrays;
+        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
+        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
+                stage, false, true);
+        int rc = NativeMPI.allgather(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
+                r.address, r.off, recvcount, recvtype.layout.handle(), 0, handle);
+        finish(call, rc, s, r);
     }
 
     /** Every rank's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
@@ -385,18 +390,18 @@ public class Intracomm extends Comm {
         requireLive(call);
         int span = span(call, "recvcount", recvcount, "displs", displs);
         if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, span, recvtype);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, span, Datatype.layout(recvtype));
             ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
                     recvcount, displs, recvtype);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false);
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, span, recvtype, stage, false);
-        int rc = NativeMPIJNI.allgatherv(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
-                r.off, recvcount, displs, recvtype.handle, 0, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        boolean stage = Message.stageBlockingArrays;
+        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
+        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, span, recvtype, stage, false, true);
+        int rc = NativeMPI.allgatherv(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
+                r.address, r.off, recvcount, displs, recvtype.layout.handle(), 0, handle);
+        finish(call, rc, s, r);
     }
 
     /** Block i of every rank's {@code sendbuf} ({@code sendcount} items) goes to rank i, in rank order. */
@@ -405,20 +410,22 @@ public class Intracomm extends Comm {
         String call = "Intracomm.Alltoall";
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype);
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size),
+                    Datatype.layout(sendtype));
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size),
+                    Datatype.layout(recvtype));
             ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
                     recvoffset, recvcount, null, null, recvtype);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype, stage,
-                false);
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype, stage,
-                false);
-        int rc = NativeMPIJNI.alltoall(s.array, s.address, s.off, sendcount, sendtype.handle, r.array, r.address,
-                r.off, recvcount, recvtype.handle, 0, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        boolean stage = Message.stageBlockingArrays;
+        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype,
+                stage, false, false);
+        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
+                stage, false, true);
+        int rc = NativeMPI.alltoall(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
+                r.address, r.off, recvcount, recvtype.layout.handle(), 0, handle);
+        finish(call, rc, s, r);
     }
 
     /** Rank i gets {@code sendcount[i]} items from {@code sdispls[i]} of every rank's sendbuf, stored at
@@ -431,67 +438,46 @@ public class Intracomm extends Comm {
         int sspan = span(call, "sendcount", sendcount, "sdispls", sdispls);
         int rspan = span(call, "recvcount", recvcount, "rdispls", rdispls);
         if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype);
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype);
+            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sspan, Datatype.layout(sendtype));
+            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, rspan, Datatype.layout(recvtype));
             ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, 0, sendcount, sdispls, sendtype, recvbuf,
                     recvoffset, 0, recvcount, rdispls, recvtype);
             return;
         }
-        boolean stage = MPI.stageBlockingArrays;
-        Arg s = Arg.of(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype, stage, false);
-        Arg r = Arg.of(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype, stage, false);
-        int rc = NativeMPIJNI.alltoallv(s.array, s.address, s.off, sendcount, sdispls, sendtype.handle, r.array,
-                r.address, r.off, recvcount, rdispls, recvtype.handle, 0, handle);
-        finish(call, rc, s, r, sendbuf, recvbuf);
+        boolean stage = Message.stageBlockingArrays;
+        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype, stage, false, false);
+        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype, stage, false, true);
+        int rc = NativeMPI.alltoallv(s.array, s.address, s.off, sendcount, sdispls, sendtype.layout.handle(),
+                r.array, r.address, r.off, recvcount, rdispls, recvtype.layout.handle(), 0, handle);
+        finish(call, rc, s, r);
     }
 
     // ------------------------------------------------------------------------------------------ helpers
 
     /**
-     * One buffer of a collective as the C layer takes it: a pinned array, a direct buffer's address, or (with a
-     * user op, whose Java callback must not run inside a JNI critical region, and under THREAD_MULTIPLE, see
-     * RequestBuffer.forBlocking) a staged copy in native memory.
+     * One buffer of a collective: checked, then resolved on the one buffer path (see {@link Message}): pinned, a
+     * direct buffer's address, or staged in native memory (with a user op, whose Java callback must not run inside a
+     * JNI critical region, and under THREAD_MULTIPLE). A staged receive buffer is copied in first too, so the gaps
+     * between a v-collective's blocks keep their values when it is copied back whole.
      */
-    private static final class Arg {
-        static final Arg NONE = new Arg(null, 0, 0, 0, null);
-        final Object array;
-        /** address/off: what the C layer gets; position: the byte offset into the caller's buffer. */
-        final long address, off, position;
-        final RequestBuffer staged;
+    private static Message buffer(String call, String name, Object buf, int offset, int count, Datatype type,
+                                  boolean stage, boolean reduction, boolean receive) {
+        BufferType layout = Datatype.layout(type);
+        long off = Buffers.offset(call, name, buf, offset, count, layout);
+        if (reduction) Buffers.requireNativeOrder(call, name, buf, layout);
+        return Message.blocking(call, buf, off, count, layout, stage, receive ? Message.READ_WRITE : Message.READ);
+    }
 
-        private Arg(Object array, long address, long off, long position, RequestBuffer staged) {
-            this.array = array;
-            this.address = address;
-            this.off = off;
-            this.position = position;
-            this.staged = staged;
-        }
-
-        /** The send side of an in-place call: MPI reads the receive buffer instead. */
-        Arg drop() {
-            if (staged != null) staged.release();
-            return NONE;
-        }
-
-        static Arg of(String call, String name, Object buf, int offset, int count, Datatype type,
-                              boolean stage, boolean reduction) {
-            long off = Buffers.offset(call, name, buf, offset, count, type);
-            if (reduction) Buffers.requireNativeOrder(call, name, buf, type);
-            if (stage && buf != null && !(buf instanceof java.nio.Buffer) && count > 0 && type.size > 0) {
-                RequestBuffer staged = RequestBuffer.of(call, name, buf, offset, count, type);
-                staged.copyIn(call); // gaps and untouched blocks keep the array's values when copied back
-                return new Arg(null, staged.address, 0, off, staged);
-            }
-            return new Arg(Buffers.array(buf, count, type), Buffers.address(buf, count, type), off, off, null);
-        }
+    /** The send side of an in-place call, which MPI does not read (MPI_IN_PLACE): staging given back. */
+    private static Message drop(Message m) {
+        m.release();
+        return Message.NONE;
     }
 
     /** After the native call: copies staged receive buffers back, frees staging, turns rc into an exception. */
-    private static void finish(String call, int rc, Arg send, Arg recv, Object sendbuf, Object recvbuf) {
-        if (send.staged != null) send.staged.release();
-        if (recv.staged != null) recv.staged.finishReceive(rc, call);
-        Reference.reachabilityFence(sendbuf); // MPI saw only the address of a direct buffer
-        Reference.reachabilityFence(recvbuf);
+    private static void finish(String call, int rc, Message send, Message recv) {
+        send.finish(call, rc);
+        recv.finish(call, rc);
         MPIException.check(rc, call);
     }
 
@@ -510,8 +496,9 @@ public class Intracomm extends Comm {
         if (op.function() == null) {
             throw new IllegalArgumentException(call + ": MPI.OBJECT reductions need a user-defined op, not " + op);
         }
-        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        if (root < 0 || rank == root) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, Datatype.layout(datatype));
+        if (root < 0 || rank == root) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count,
+                Datatype.layout(datatype));
         ObjectCollectives.reduce(this, call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op.function(),
                 root, scan);
     }

@@ -2,9 +2,16 @@ package mpi;
 
 import java.nio.ByteBuffer;
 
+import natmpj.internal.Buffers;
+import natmpj.internal.DroppedHandles;
+import natmpj.internal.Element;
+import natmpj.internal.FailingRank;
+import natmpj.internal.Failures;
+import natmpj.internal.Message;
 import natmpj.internal.NativeLibrary;
+import natmpj.internal.Staging;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * The mpiJava 1.2 entry point: {@code MPI.Init(args)}, the predefined communicators, datatypes, ops and constants.
@@ -60,8 +67,6 @@ public class MPI extends MpjExpressFields {
     public static int THREAD_SERIALIZED;
     public static int THREAD_MULTIPLE;
     static long requestNullHandle;
-    /** See RequestBuffer.forBlocking: set at Init when threads may call MPI concurrently and pinning can block GC. */
-    static volatile boolean stageBlockingArrays;
 
     public static Datatype BYTE;
     public static Datatype CHAR;
@@ -131,34 +136,46 @@ public class MPI extends MpjExpressFields {
     public static int ERR_TYPE;
 
     static {
+        // The core reports failures as this facade's exceptions
+        Failures.use(new Failures.Factory() {
+            @Override
+            public RuntimeException mpiError(int code, String call) {
+                return MPIException.fromCode(code, call);
+            }
+
+            @Override
+            public RuntimeException failure(String message) {
+                return new MPIException(message);
+            }
+        });
         NativeLibrary.load();
         COMM_WORLD = new Intracomm(handle(Id.COMM_WORLD), "MPI.COMM_WORLD");
         COMM_SELF = new Intracomm(handle(Id.COMM_SELF), "MPI.COMM_SELF");
         MpjExpressFields.COMM_SELF = COMM_SELF;
 
-        ANY_SOURCE = NativeMPIJNI.int_constant(Id.ANY_SOURCE);
-        ANY_TAG = NativeMPIJNI.int_constant(Id.ANY_TAG);
-        PROC_NULL = NativeMPIJNI.int_constant(Id.PROC_NULL);
-        UNDEFINED = NativeMPIJNI.int_constant(Id.UNDEFINED);
+        ANY_SOURCE = NativeMPI.int_constant(Id.ANY_SOURCE);
+        ANY_TAG = NativeMPI.int_constant(Id.ANY_TAG);
+        PROC_NULL = NativeMPI.int_constant(Id.PROC_NULL);
+        UNDEFINED = NativeMPI.int_constant(Id.UNDEFINED);
 
         requestNullHandle = handle(Id.REQUEST_NULL);
         REQUEST_NULL = new Request(requestNullHandle);
-        BSEND_OVERHEAD = NativeMPIJNI.int_constant(Id.BSEND_OVERHEAD);
-        THREAD_SINGLE = NativeMPIJNI.int_constant(Id.THREAD_SINGLE);
-        THREAD_FUNNELED = NativeMPIJNI.int_constant(Id.THREAD_FUNNELED);
-        THREAD_SERIALIZED = NativeMPIJNI.int_constant(Id.THREAD_SERIALIZED);
-        THREAD_MULTIPLE = NativeMPIJNI.int_constant(Id.THREAD_MULTIPLE);
+        BSEND_OVERHEAD = NativeMPI.int_constant(Id.BSEND_OVERHEAD);
+        THREAD_SINGLE = NativeMPI.int_constant(Id.THREAD_SINGLE);
+        THREAD_FUNNELED = NativeMPI.int_constant(Id.THREAD_FUNNELED);
+        THREAD_SERIALIZED = NativeMPI.int_constant(Id.THREAD_SERIALIZED);
+        THREAD_MULTIPLE = NativeMPI.int_constant(Id.THREAD_MULTIPLE);
 
-        BYTE = type(Id.TYPE_INT8, BasicType.BYTE, "MPI.BYTE");
-        CHAR = type(Id.TYPE_UINT16, BasicType.CHAR, "MPI.CHAR");
-        SHORT = type(Id.TYPE_INT16, BasicType.SHORT, "MPI.SHORT");
-        BOOLEAN = type(Id.TYPE_BOOL, BasicType.BOOLEAN, "MPI.BOOLEAN");
-        INT = type(Id.TYPE_INT32, BasicType.INT, "MPI.INT");
-        LONG = type(Id.TYPE_INT64, BasicType.LONG, "MPI.LONG");
-        FLOAT = type(Id.TYPE_FLOAT, BasicType.FLOAT, "MPI.FLOAT");
-        DOUBLE = type(Id.TYPE_DOUBLE, BasicType.DOUBLE, "MPI.DOUBLE");
-        PACKED = type(Id.TYPE_PACKED, BasicType.PACKED, "MPI.PACKED");
-        OBJECT = type(Id.TYPE_NULL, BasicType.OBJECT, "MPI.OBJECT");
+        BYTE = type(Id.TYPE_INT8, Element.BYTE, "MPI.BYTE");
+        CHAR = type(Id.TYPE_UINT16, Element.CHAR, "MPI.CHAR");
+        SHORT = type(Id.TYPE_INT16, Element.SHORT, "MPI.SHORT");
+        BOOLEAN = type(Id.TYPE_BOOL, Element.BOOLEAN, "MPI.BOOLEAN");
+        INT = type(Id.TYPE_INT32, Element.INT, "MPI.INT");
+        LONG = type(Id.TYPE_INT64, Element.LONG, "MPI.LONG");
+        FLOAT = type(Id.TYPE_FLOAT, Element.FLOAT, "MPI.FLOAT");
+        DOUBLE = type(Id.TYPE_DOUBLE, Element.DOUBLE, "MPI.DOUBLE");
+        PACKED = type(Id.TYPE_PACKED, Element.PACKED, "MPI.PACKED");
+        OBJECT = type(Id.TYPE_NULL, Element.OBJECT, "MPI.OBJECT");
         LB = Datatype.boundMarker(handle(Id.TYPE_NULL), true, "MPI.LB");
         UB = Datatype.boundMarker(handle(Id.TYPE_NULL), false, "MPI.UB");
         NULL = Datatype.nullType(handle(Id.TYPE_NULL), "MPI.NULL");
@@ -180,25 +197,25 @@ public class MPI extends MpjExpressFields {
         ERRORS_ARE_FATAL = new Errhandler(handle(Id.ERRORS_ARE_FATAL), "MPI.ERRORS_ARE_FATAL");
         ERRORS_RETURN = new Errhandler(handle(Id.ERRORS_RETURN), "MPI.ERRORS_RETURN");
 
-        mpiIdent = NativeMPIJNI.int_constant(Id.IDENT);
-        mpiCongruent = NativeMPIJNI.int_constant(Id.CONGRUENT);
-        mpiSimilar = NativeMPIJNI.int_constant(Id.SIMILAR);
-        GRAPH = NativeMPIJNI.int_constant(Id.GRAPH);
-        CART = NativeMPIJNI.int_constant(Id.CART);
-        TAG_UB = NativeMPIJNI.int_constant(Id.KEYVAL_TAG_UB);
-        HOST = NativeMPIJNI.int_constant(Id.KEYVAL_HOST);
-        IO = NativeMPIJNI.int_constant(Id.KEYVAL_IO);
-        WTIME_IS_GLOBAL = NativeMPIJNI.int_constant(Id.KEYVAL_WTIME_IS_GLOBAL);
+        mpiIdent = NativeMPI.int_constant(Id.IDENT);
+        mpiCongruent = NativeMPI.int_constant(Id.CONGRUENT);
+        mpiSimilar = NativeMPI.int_constant(Id.SIMILAR);
+        GRAPH = NativeMPI.int_constant(Id.GRAPH);
+        CART = NativeMPI.int_constant(Id.CART);
+        TAG_UB = NativeMPI.int_constant(Id.KEYVAL_TAG_UB);
+        HOST = NativeMPI.int_constant(Id.KEYVAL_HOST);
+        IO = NativeMPI.int_constant(Id.KEYVAL_IO);
+        WTIME_IS_GLOBAL = NativeMPI.int_constant(Id.KEYVAL_WTIME_IS_GLOBAL);
         COMM_NULL = Comm.nullComm(handle(Id.COMM_NULL));
         GROUP_EMPTY = Group.emptyGroup(handle(Id.GROUP_EMPTY));
         GROUP_NULL = Group.nullGroup(handle(Id.GROUP_NULL));
 
-        ERR_TRUNCATE = NativeMPIJNI.int_constant(Id.ERR_TRUNCATE);
-        ERR_RANK = NativeMPIJNI.int_constant(Id.ERR_RANK);
-        ERR_TAG = NativeMPIJNI.int_constant(Id.ERR_TAG);
-        ERR_COUNT = NativeMPIJNI.int_constant(Id.ERR_COUNT);
-        ERR_OP = NativeMPIJNI.int_constant(Id.ERR_OP);
-        ERR_TYPE = NativeMPIJNI.int_constant(Id.ERR_TYPE);
+        ERR_TRUNCATE = NativeMPI.int_constant(Id.ERR_TRUNCATE);
+        ERR_RANK = NativeMPI.int_constant(Id.ERR_RANK);
+        ERR_TAG = NativeMPI.int_constant(Id.ERR_TAG);
+        ERR_COUNT = NativeMPI.int_constant(Id.ERR_COUNT);
+        ERR_OP = NativeMPI.int_constant(Id.ERR_OP);
+        ERR_TYPE = NativeMPI.int_constant(Id.ERR_TYPE);
     }
 
     public MPI() {}
@@ -234,25 +251,25 @@ public class MPI extends MpjExpressFields {
     /** The thread level MPI provides (MPI_Query_thread). Any thread may ask, whatever the level. */
     public static int Query_thread() throws MPIException {
         requireActiveOnAnyThread("MPI.Query_thread");
-        return NativeMPIJNI.query_thread();
+        return NativeMPI.query_thread();
     }
 
     /** MPJ Express's spelling of {@link #Query_thread}. */
     public static int queryThread() throws MPIException {
         requireActiveOnAnyThread("MPI.queryThread");
-        return NativeMPIJNI.query_thread();
+        return NativeMPI.query_thread();
     }
 
     /** Whether the calling thread is the one that initialized MPI (MPI_Is_thread_main). Any thread may ask. */
     public static boolean Is_thread_main() throws MPIException {
         requireActiveOnAnyThread("MPI.Is_thread_main");
-        return NativeMPIJNI.is_thread_main() != 0;
+        return NativeMPI.is_thread_main() != 0;
     }
 
     /** MPJ Express's spelling of {@link #Is_thread_main}. */
     public static boolean isMainThread() throws MPIException {
         requireActiveOnAnyThread("MPI.isMainThread");
-        return NativeMPIJNI.is_thread_main() != 0;
+        return NativeMPI.is_thread_main() != 0;
     }
 
     private static int checkLevel(String call, int required) {
@@ -289,7 +306,7 @@ public class MPI extends MpjExpressFields {
         synchronized (MPI.class) {
             requireActive(call);
             if (attached == null) throw new IllegalStateException(call + ": no buffer is attached");
-            MPIException.check(NativeMPIJNI.buffer_detach(), call);
+            MPIException.check(NativeMPI.buffer_detach(), call);
             Object buffer = attached;
             if (attachedStaging != null) attachedStaging.release();
             attached = null;
@@ -327,7 +344,7 @@ public class MPI extends MpjExpressFields {
                 staging = Staging.acquire(size, call);
                 address = staging.address;
             }
-            int rc = NativeMPIJNI.buffer_attach(address, size);
+            int rc = NativeMPI.buffer_attach(address, size);
             if (rc != 0) {
                 if (staging != null) staging.release();
                 throw MPIException.fromCode(rc, call);
@@ -344,9 +361,9 @@ public class MPI extends MpjExpressFields {
                 throw new IllegalStateException(call + ": MPI has been finalized and cannot be initialized again");
             }
             int[] provided = new int[1];
-            MPIException.check(NativeMPIJNI.init_thread(required, provided), call);
+            MPIException.check(NativeMPI.init_thread(required, provided), call);
             for (Intracomm comm : new Intracomm[] {COMM_WORLD, COMM_SELF}) {
-                MPIException.check(NativeMPIJNI.comm_set_errhandler(comm.handle, ERRORS_RETURN.handle), "MPI.Init");
+                MPIException.check(NativeMPI.comm_set_errhandler(comm.handle, ERRORS_RETURN.handle), "MPI.Init");
                 comm.cacheShape();
             }
             for (Datatype type : new Datatype[] {BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE, PACKED}) {
@@ -354,14 +371,16 @@ public class MPI extends MpjExpressFields {
             }
             Op.setUpLocationOps();
             int[] tagUb = new int[1];
-            MPIException.check(NativeMPIJNI.comm_tag_ub(COMM_WORLD.handle, tagUb), "MPI.Init");
+            MPIException.check(NativeMPI.comm_tag_ub(COMM_WORLD.handle, tagUb), "MPI.Init");
             tagUpperBound = tagUb[0];
             EMPTY_STATUS = Status.empty();
-            stageBlockingArrays = provided[0] == THREAD_MULTIPLE && !NativeLibrary.gcPinsRegions();
+            Message.stageBlockingArrays = provided[0] == THREAD_MULTIPLE && !NativeLibrary.gcPinsRegions();
             boolean oneThread = provided[0] == THREAD_SINGLE || provided[0] == THREAD_FUNNELED;
             onlyThread = oneThread ? Thread.currentThread() : null;
             providedName = provided[0] == THREAD_SINGLE ? "THREAD_SINGLE" : "THREAD_FUNNELED";
-            FailingRank.watch(); // an uncaught exception or early exit on this rank must not hang the others
+            DroppedHandles.identify(COMM_WORLD.rank);
+            // an uncaught exception or early exit on this rank must not hang the others
+            FailingRank.watch(COMM_WORLD.rank, COMM_WORLD.handle, () -> state == ACTIVE);
             state = ACTIVE;
             return provided[0];
         }
@@ -383,8 +402,8 @@ public class MPI extends MpjExpressFields {
                         + " they were to receive may be missing");
             }
             state = FINALIZED;
-            NativeMPIJNI.location_teardown(); // natmpj's own pair types and MAXLOC/MINLOC, so MPI reports no leak
-            int rc = NativeMPIJNI.finalize_mpi();
+            NativeMPI.location_teardown(); // natmpj's own pair types and MAXLOC/MINLOC, so MPI reports no leak
+            int rc = NativeMPI.finalize_mpi();
             Staging.releaseAll(); // MPI no longer uses any buffer
             MPIException.check(rc, "MPI.Finalize");
         }
@@ -392,25 +411,25 @@ public class MPI extends MpjExpressFields {
 
     /** Whether MPI.Init has been called (true also after Finalize, as in MPI). */
     public static boolean Initialized() throws MPIException {
-        return NativeMPIJNI.initialized() != 0;
+        return NativeMPI.initialized() != 0;
     }
 
     /** Wall-clock time in seconds since an arbitrary point in the past. */
     public static double Wtime() throws MPIException {
         requireActive("MPI.Wtime");
-        return NativeMPIJNI.wtime();
+        return NativeMPI.wtime();
     }
 
     /** Resolution of {@link #Wtime} in seconds. */
     public static double Wtick() throws MPIException {
         requireActive("MPI.Wtick");
-        return NativeMPIJNI.wtick();
+        return NativeMPI.wtick();
     }
 
     /** Name of the processor (host) this rank runs on. */
     public static String Get_processor_name() throws MPIException {
         requireActive("MPI.Get_processor_name");
-        String name = NativeMPIJNI.processor_name();
+        String name = NativeMPI.processor_name();
         if (name == null) throw new MPIException("MPI.Get_processor_name: MPI_Get_processor_name failed");
         return name;
     }
@@ -430,7 +449,7 @@ public class MPI extends MpjExpressFields {
 
     /** The host MPI's own version string (MPI_Get_library_version). */
     public static String Get_library_version() {
-        return NativeMPIJNI.library_version().trim();
+        return NativeMPI.library_version().trim();
     }
 
     /** MPI's comparison result as IDENT, CONGRUENT, SIMILAR or UNEQUAL. */
@@ -469,10 +488,10 @@ public class MPI extends MpjExpressFields {
     }
 
     private static long handle(int id) {
-        return NativeMPIJNI.handle_constant(id);
+        return NativeMPI.handle_constant(id);
     }
 
-    private static Datatype type(int id, BasicType base, String name) {
+    private static Datatype type(int id, Element base, String name) {
         return new Datatype(handle(id), base, name);
     }
 

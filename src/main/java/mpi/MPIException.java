@@ -1,6 +1,6 @@
 package mpi;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * An error reported by the MPI library, with its MPI error class and the library's own message.
@@ -50,7 +50,7 @@ public class MPIException extends RuntimeException {
     }
 
     static MPIException fromCode(int rc, String call) {
-        int cls = NativeMPIJNI.error_class(rc);
-        return new MPIException(rc, cls, call + ": " + NativeMPIJNI.error_string(rc) + " (MPI error class " + cls + ")");
+        int cls = NativeMPI.error_class(rc);
+        return new MPIException(rc, cls, call + ": " + NativeMPI.error_string(rc) + " (MPI error class " + cls + ")");
     }
 }

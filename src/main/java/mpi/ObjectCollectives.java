@@ -2,6 +2,8 @@ package mpi;
 
 import java.io.ByteArrayOutputStream;
 
+import natmpj.internal.ObjectCodec;
+
 /**
  * Collectives on {@code MPI.OBJECT}: every rank serializes its part once ({@link ObjectCodec}'s format), the sizes
  * travel in one integer collective, the bytes in one v-collective of MPI.BYTE, all handed to the host MPI, and each
@@ -19,14 +21,14 @@ final class ObjectCollectives {
         int[] size = new int[1];
         byte[] bytes = null;
         if (comm.rank == root) {
-            ObjectCodec.Bytes out = ObjectCodec.serialize(call, "buf", buf, offset, count, type);
+            ObjectCodec.Bytes out = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
             bytes = out.array();
             size[0] = out.size();
         }
         comm.Bcast(size, 0, 1, MPI.INT, root);
         if (comm.rank != root) bytes = new byte[size[0]];
         comm.Bcast(bytes, 0, size[0], MPI.BYTE, root);
-        if (comm.rank != root) ObjectCodec.deserialize(call, "buf", bytes, size[0], buf, offset, count, type);
+        if (comm.rank != root) ObjectCodec.deserialize(call, "buf", bytes, size[0], buf, offset, count, type.layout);
     }
 
     /** Serialized parts and their byte offsets in one array. */
@@ -60,7 +62,7 @@ final class ObjectCollectives {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         int[] sizes = new int[offsets.length];
         for (int i = 0; i < offsets.length; i++) {
-            ObjectCodec.Bytes out = ObjectCodec.serialize(call, "sendbuf", buf, offsets[i], counts[i], type);
+            ObjectCodec.Bytes out = ObjectCodec.serialize(call, "sendbuf", buf, offsets[i], counts[i], type.layout);
             sizes[i] = out.size();
             all.write(out.array(), 0, out.size());
         }
@@ -71,13 +73,13 @@ final class ObjectCollectives {
                                          Datatype type) {
         for (int i = 0; i < offsets.length; i++) {
             byte[] part = java.util.Arrays.copyOfRange(parts.bytes, parts.displs[i], parts.displs[i] + parts.sizes[i]);
-            ObjectCodec.deserialize(call, "recvbuf", part, part.length, buf, offsets[i], counts[i], type);
+            ObjectCodec.deserialize(call, "recvbuf", part, part.length, buf, offsets[i], counts[i], type.layout);
         }
     }
 
     private static int[] regular(int n, int offset, int count, Datatype type, int[] displs) {
         int[] offsets = new int[n];
-        for (int i = 0; i < n; i++) offsets[i] = offset + (displs == null ? i * count : displs[i]) * type.extent;
+        for (int i = 0; i < n; i++) offsets[i] = offset + (displs == null ? i * count : displs[i]) * type.layout.extent;
         return offsets;
     }
 
@@ -92,7 +94,7 @@ final class ObjectCollectives {
                        Object recvbuf, int recvoffset, int recvcount, int[] recvcounts, int[] displs,
                        Datatype recvtype, int root) {
         int n = comm.size;
-        byte[] mine = copyOf(ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype));
+        byte[] mine = copyOf(ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype.layout));
         int[] sizes = new int[n];
         comm.Gather(new int[] {mine.length}, 0, 1, MPI.INT, sizes, 0, 1, MPI.INT, root);
         Parts parts = comm.rank == root ? Parts.of(sizes) : null;
@@ -121,7 +123,7 @@ final class ObjectCollectives {
         byte[] mine = new byte[size[0]];
         comm.Scatterv(parts == null ? null : parts.bytes, 0, parts == null ? new int[n] : parts.sizes,
                 parts == null ? new int[n] : parts.displs, MPI.BYTE, mine, 0, size[0], MPI.BYTE, root);
-        ObjectCodec.deserialize(call, "recvbuf", mine, mine.length, recvbuf, recvoffset, recvcount, recvtype);
+        ObjectCodec.deserialize(call, "recvbuf", mine, mine.length, recvbuf, recvoffset, recvcount, recvtype.layout);
     }
 
     /** Allgather and Allgatherv (recvcounts/displs null for Allgather). */
@@ -129,7 +131,7 @@ final class ObjectCollectives {
                           Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, int[] recvcounts,
                           int[] displs, Datatype recvtype) {
         int n = comm.size;
-        byte[] mine = copyOf(ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype));
+        byte[] mine = copyOf(ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype.layout));
         int[] sizes = new int[n];
         comm.Allgather(new int[] {mine.length}, 0, 1, MPI.INT, sizes, 0, 1, MPI.INT);
         Parts parts = Parts.of(sizes);
@@ -161,7 +163,7 @@ final class ObjectCollectives {
     static void reduce(Intracomm comm, String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                        int count, Datatype type, User_function function, int root, boolean scan) {
         int n = comm.size, at = root >= 0 ? root : 0;
-        int width = count * type.extent; // elements one rank's part spans
+        int width = count * type.layout.extent; // elements one rank's part spans
         Object[] all = comm.rank == at ? new Object[n * width] : null;
         gather(comm, call, sendbuf, sendoffset, count, type, all, 0, count, null, null, type, at);
         Object[] results = null;
@@ -198,16 +200,17 @@ final class ObjectCollectives {
             displs[i] = (int) total;
             total += counts[i];
         }
-        Object[] all = comm.rank == 0 ? new Object[(int) total * type.extent] : null;
+        Object[] all = comm.rank == 0 ? new Object[(int) total * type.layout.extent] : null;
         reduce(comm, call, sendbuf, sendoffset, all, 0, (int) total, type, function, 0, false);
         scatter(comm, call, all, 0, 0, counts, displs, type, recvbuf, recvoffset, counts[comm.rank], type, 0);
     }
 
     /** Copies the type-map elements of count items, leaving a derived type's gaps in the target alone. */
     private static void copyItems(Object[] from, int fromOffset, Object[] to, int toOffset, int count, Datatype type) {
-        int[] map = type.displacements();
+        int[] map = type.layout.displacements();
+        int extent = type.layout.extent;
         for (int item = 0; item < count; item++) {
-            for (int d : map) to[toOffset + item * type.extent + d] = from[fromOffset + item * type.extent + d];
+            for (int d : map) to[toOffset + item * extent + d] = from[fromOffset + item * extent + d];
         }
     }
 }

@@ -2,17 +2,20 @@ package mpi;
 
 import static natmpj.jni.NativeMPIConstants.STATUS_FLAG;
 
-import java.lang.ref.Reference;
-
+import natmpj.internal.BufferType;
+import natmpj.internal.Element;
+import natmpj.internal.Message;
+import natmpj.internal.ObjectCodec;
+import natmpj.internal.StatusBuffer;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /** Point-to-point of {@code MPI.OBJECT} buffers: serialized by {@link ObjectCodec}, sent as bytes. */
 final class ObjectMessages {
     private ObjectMessages() {}
 
     static boolean isObject(Datatype type) {
-        return type != null && type.base == BasicType.OBJECT;
+        return type != null && type.layout.element == Element.OBJECT;
     }
 
     /**
@@ -26,29 +29,24 @@ final class ObjectMessages {
     static void send(Comm comm, int mode, String call, Object buf, int offset, int count, Datatype type, int dest,
                      int tag) {
         mode = wireMode(mode);
-        ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type);
-        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", bytes.array(), 0, bytes.size(), MPI.BYTE);
-        int rc;
-        if (staged == null) {
-            rc = NativeMPIJNI.send(mode, bytes.array(), 0, 0, bytes.size(), MPI.BYTE.handle, dest, tag, comm.handle);
-        } else {
-            staged.copyIn(call);
-            rc = NativeMPIJNI.send(mode, null, staged.address, 0, bytes.size(), MPI.BYTE.handle, dest, tag,
-                    comm.handle);
-            staged.release();
-        }
+        ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
+        BufferType b = MPI.BYTE.layout;
+        Message m = Message.blocking(call, bytes.array(), 0, bytes.size(), b, Message.stageBlockingArrays,
+                Message.READ);
+        int rc = NativeMPI.send(mode, m.array, m.address, m.off, bytes.size(), b.handle(), dest, tag, comm.handle);
+        m.finish(call, rc);
         MPIException.check(rc, call);
     }
 
     static Request isend(Comm comm, int mode, String call, Object buf, int offset, int count, Datatype type, int dest,
                          int tag) {
         mode = wireMode(mode);
-        ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type);
-        RequestBuffer data = RequestBuffer.of(call, "buf", bytes.array(), 0, bytes.size(), MPI.BYTE);
+        ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
+        BufferType b = MPI.BYTE.layout;
+        Message data = Message.request(call, bytes.array(), 0, bytes.size(), b, Message.READ);
         data.copyIn(call);
         long[] request = new long[1];
-        int rc = NativeMPIJNI.isend(mode, data.address, bytes.size(), MPI.BYTE.handle, dest, tag, comm.handle,
-                request);
+        int rc = NativeMPI.isend(mode, data.address, bytes.size(), b.handle(), dest, tag, comm.handle, request);
         if (rc != 0) {
             data.release();
             throw MPIException.fromCode(rc, call);
@@ -71,7 +69,7 @@ final class ObjectMessages {
         }
         StatusBuffer sb = StatusBuffer.current();
         long[] message = new long[1];
-        MPIException.check(NativeMPIJNI.mprobe(source, tag, comm.handle, sb.address, message), call);
+        MPIException.check(NativeMPI.mprobe(source, tag, comm.handle, sb.address, message), call);
         return receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
     }
 
@@ -84,13 +82,13 @@ final class ObjectMessages {
             if (m != null) {
                 Status status = m.status.copy();
                 status.objects = m.size == 0 ? 0
-                        : ObjectCodec.deserialize(call, "buf", m.bytes, m.size, buf, offset, count, type);
+                        : ObjectCodec.deserialize(call, "buf", m.bytes, m.size, buf, offset, count, type.layout);
                 return status;
             }
         }
         StatusBuffer sb = StatusBuffer.current();
         long[] message = new long[1];
-        MPIException.check(NativeMPIJNI.improbe(source, tag, comm.handle, sb.address, message), call);
+        MPIException.check(NativeMPI.improbe(source, tag, comm.handle, sb.address, message), call);
         if (sb.get(STATUS_FLAG) == 0) return null;
         return receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
     }
@@ -101,18 +99,11 @@ final class ObjectMessages {
         ObjectCodec.Bytes in = ObjectCodec.receiveBuffer();
         byte[] bytes = in.forReceive(size);
         StatusBuffer sb = StatusBuffer.current();
-        RequestBuffer staged = RequestBuffer.forBlocking(call, "buf", bytes, 0, size, MPI.BYTE);
-        int rc;
-        if (staged == null) {
-            rc = NativeMPIJNI.mrecv(size > 0 ? bytes : null, 0, size, MPI.BYTE.handle, message, sb.address);
-        } else {
-            rc = NativeMPIJNI.mrecv(null, staged.address, size, MPI.BYTE.handle, message, sb.address);
-            staged.finishReceive(rc, call);
-        }
-        Reference.reachabilityFence(bytes);
+        int rc = receiveBytes(call, message, bytes, size, sb);
         MPIException.check(rc, call);
         Status status = new Status(sb);
-        status.objects = size == 0 ? 0 : ObjectCodec.deserialize(call, "buf", bytes, size, buf, offset, count, type);
+        status.objects = size == 0 ? 0
+                : ObjectCodec.deserialize(call, "buf", bytes, size, buf, offset, count, type.layout);
         in.trim();
         return status;
     }
@@ -196,19 +187,28 @@ final class ObjectMessages {
             if (m != null) return m.objects; // received ahead by an earlier count: the oldest is the probed one
             StatusBuffer sb = StatusBuffer.current();
             long[] message = new long[1];
-            MPIException.check(NativeMPIJNI.improbe(probed.source, probed.tag, comm.handle, sb.address, message),
+            MPIException.check(NativeMPI.improbe(probed.source, probed.tag, comm.handle, sb.address, message),
                     call);
             if (sb.get(STATUS_FLAG) == 0) return MPI.UNDEFINED; // another receive took it
             Status matched = new Status(sb);
             int size = matched.Get_count(MPI.BYTE);
             byte[] bytes = new byte[size];
-            int rc = NativeMPIJNI.mrecv(size > 0 ? bytes : null, 0, size, MPI.BYTE.handle, message[0], sb.address);
-            MPIException.check(rc, call);
+            MPIException.check(receiveBytes(call, message[0], bytes, size, sb), call);
             Status received = new Status(sb);
             int objects = size == 0 ? 0 : ObjectCodec.count(bytes, size);
+            if (objects < 0) objects = MPI.UNDEFINED; // no object message
             ahead.add(new Ahead.Message(bytes, size, objects, received));
             return objects;
         }
+    }
+
+    /** MPI_Mrecv of a matched message's {@code size} bytes into {@code bytes}, on the one buffer path. */
+    private static int receiveBytes(String call, long message, byte[] bytes, int size, StatusBuffer sb) {
+        BufferType b = MPI.BYTE.layout;
+        Message m = Message.blocking(call, bytes, 0, size, b, Message.stageBlockingArrays, Message.WRITE);
+        int rc = NativeMPI.mrecv(m.array, m.address, size, b.handle(), message, sb.address); // off is 0 here
+        m.finish(call, rc, size);
+        return rc;
     }
 
     /** Sendrecv where either side is MPI.OBJECT: the send goes first as a request, so both directions progress. */

@@ -1,14 +1,12 @@
 package mpi;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
-import natmpj.internal.LiveHandles;
+import natmpj.internal.BufferType;
+import natmpj.internal.Element;
+import natmpj.internal.UserOps;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * A reduction operation. The predefined ones apply where Java's operators do: {@code MAX MIN SUM PROD} to numbers,
@@ -73,20 +71,10 @@ public class Op {
         this.kind = Kind.USER;
         this.onBooleans = null;
         this.function = function;
-        synchronized (SLOTS) {
-            int free = -1;
-            for (int i = 0; i < SLOTS.length() && free < 0; i++) if (SLOTS.get(i) == null) free = i;
-            if (free < 0) {
-                throw new IllegalStateException("Op.Op: all " + SLOTS.length() + " user-op slots are in use; Free"
-                        + " the user ops no longer needed");
-            }
-            long[] created = new long[1];
-            MPIException.check(NativeMPIJNI.user_op_create(free, commute ? 1 : 0, created), "Op.Op");
-            this.slot = free;
-            this.handle = created[0];
-            SLOTS.set(free, this); // which keeps a user op reachable until Free: the 64 slots are the leak limit
-            LiveHandles.created(LiveHandles.Kind.OP);
-        }
+        // The registry keeps this op reachable until Free: its slots are the limit on live user ops
+        long[] created = UserOps.create(this::apply, commute, "Op.Op");
+        this.slot = (int) created[0];
+        this.handle = created[1];
     }
 
     /**
@@ -122,12 +110,10 @@ public class Op {
         if (kind != Kind.USER) {
             throw new IllegalArgumentException(call + ": " + name + " is predefined and cannot be freed");
         }
-        synchronized (SLOTS) {
+        synchronized (this) {
             if (freed) throw new IllegalStateException(call + ": the op has been freed");
-            MPIException.check(NativeMPIJNI.op_free(handle), call);
+            UserOps.free(slot, handle, call);
             freed = true;
-            SLOTS.set(slot, null);
-            LiveHandles.released(LiveHandles.Kind.OP);
         }
     }
 
@@ -138,11 +124,12 @@ public class Op {
     /** The MPI handle to reduce {@code type} with, or IllegalArgumentException when the op does not apply. */
     long handleFor(Datatype type, String call) {
         if (freed) throw new IllegalStateException(call + ": the op has been freed");
-        BasicType.Kind k = type.base.kind;
+        Element.Kind k = type.layout.element.kind;
         boolean pair = isPair(type);
         switch (kind) {
         case USER:
-            if (type.base.arrayClass != null && type.base.arrayClass.getComponentType().isPrimitive()) return handle;
+            Class<?> array = type.layout.element.arrayClass;
+            if (array != null && array.getComponentType().isPrimitive()) return handle;
             break;
         case LOCATION:
             if (pair) return handle;
@@ -157,14 +144,14 @@ public class Op {
         }
         switch (kind) {
         case ARITHMETIC:
-            if (k == BasicType.Kind.INTEGER || k == BasicType.Kind.FLOATING) return handle;
+            if (k == Element.Kind.INTEGER || k == Element.Kind.FLOATING) return handle;
             break;
         case LOGICAL:
-            if (k == BasicType.Kind.INTEGER || k == BasicType.Kind.LOGICAL) return handle;
+            if (k == Element.Kind.INTEGER || k == Element.Kind.LOGICAL) return handle;
             break;
         case BITWISE:
-            if (k == BasicType.Kind.INTEGER) return handle;
-            if (k == BasicType.Kind.LOGICAL) return onBooleans.handle;
+            if (k == Element.Kind.INTEGER) return handle;
+            if (k == Element.Kind.LOGICAL) return onBooleans.handle;
             break;
         default:
             break;
@@ -189,12 +176,12 @@ public class Op {
     /** Creates the pair types and binds MAXLOC/MINLOC: once, from MPI.Init, right after MPI_Init. */
     static void setUpLocationOps() {
         long[] h = new long[NativeMPIConstants.LOCATION_HANDLES];
-        MPIException.check(NativeMPIJNI.location_setup(h), "MPI.Init");
-        MPI.SHORT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_SHORT2], BasicType.SHORT, "MPI.SHORT2");
-        MPI.INT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_INT2], BasicType.INT, "MPI.INT2");
-        MPI.LONG2 = Datatype.pair(h[NativeMPIConstants.LOCATION_LONG2], BasicType.LONG, "MPI.LONG2");
-        MPI.FLOAT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_FLOAT2], BasicType.FLOAT, "MPI.FLOAT2");
-        MPI.DOUBLE2 = Datatype.pair(h[NativeMPIConstants.LOCATION_DOUBLE2], BasicType.DOUBLE, "MPI.DOUBLE2");
+        MPIException.check(NativeMPI.location_setup(h), "MPI.Init");
+        MPI.SHORT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_SHORT2], Element.SHORT, "MPI.SHORT2");
+        MPI.INT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_INT2], Element.INT, "MPI.INT2");
+        MPI.LONG2 = Datatype.pair(h[NativeMPIConstants.LOCATION_LONG2], Element.LONG, "MPI.LONG2");
+        MPI.FLOAT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_FLOAT2], Element.FLOAT, "MPI.FLOAT2");
+        MPI.DOUBLE2 = Datatype.pair(h[NativeMPIConstants.LOCATION_DOUBLE2], Element.DOUBLE, "MPI.DOUBLE2");
         MPI.MAXLOC.handle = h[NativeMPIConstants.LOCATION_MAXLOC];
         MPI.MINLOC.handle = h[NativeMPIConstants.LOCATION_MINLOC];
     }
@@ -204,131 +191,31 @@ public class Op {
         return name;
     }
 
-    // ---- User ops: the registry the native trampolines call into, and failure hand-over to the collective ----
-
-    /** Slot i: the live user op whose MPI handle was created on native trampoline i. */
-    private static final AtomicReferenceArray<Op> SLOTS = new AtomicReferenceArray<>(NativeMPIConstants.USER_OP_SLOTS);
-    /** The datatypes collectives in flight reduce with user ops, by MPI handle: what a callback is told about. */
-    private static final ConcurrentHashMap<Long, TypeUse> TYPES = new ConcurrentHashMap<>();
-    /** Per thread: how many user-op collectives it is inside, and the first failure of a callback on it. */
-    private static final ThreadLocal<Caller> CALLER = ThreadLocal.withInitial(Caller::new);
-    /** A failure on a thread that is inside no collective, for the next collective that finishes. */
-    private static final AtomicReference<Throwable> ORPHAN = new AtomicReference<>();
-
-    private static final class TypeUse {
-        final Datatype type;
-        int users = 1;
-
-        TypeUse(Datatype type) {
-            this.type = type;
-        }
-    }
-
-    private static final class Caller {
-        int depth;
-        Throwable failure;
-    }
+    // ---- User ops: natmpj.internal.UserOps holds the registry the trampolines call; here, the mpiJava side ----
 
     /** Before a collective reduces {@code type} with this user op: callbacks can now find the datatype. */
     void enter(Datatype type) {
-        TYPES.compute(type.handle, (h, use) -> {
-            if (use == null || use.type != type) return new TypeUse(type);
-            use.users++;
-            return use;
-        });
-        CALLER.get().depth++;
+        UserOps.enter(type.layout);
     }
 
     /** After the collective (even a failed one): throws what a callback threw, else returns. */
     void exit(Datatype type, String call) {
-        TYPES.computeIfPresent(type.handle, (h, use) -> --use.users <= 0 ? null : use);
-        Caller caller = CALLER.get();
-        caller.depth--;
-        Throwable failure = caller.failure;
-        caller.failure = null;
-        if (failure == null) failure = ORPHAN.getAndSet(null);
-        long lost = NativeMPIJNI.user_op_lost_calls();
-        if (failure == null && lost > 0) {
-            failure = new MPIException(call + ": " + lost + " call(s) of a user op could not reach Java (no JNI"
-                    + " environment or no memory on MPI's calling thread); the result is incomplete");
-        }
-        if (failure instanceof RuntimeException) throw (RuntimeException) failure;
-        if (failure instanceof Error) throw (Error) failure;
-        if (failure != null) {
-            MPIException wrapped = new MPIException(call + ": the user function threw " + failure);
-            wrapped.initCause(failure);
-            throw wrapped;
-        }
+        UserOps.exit(type.layout, call);
     }
 
-    /**
-     * Called by the native trampoline of {@code slot}, once per MPI callback: {@code in} and {@code inout} are MPI's
-     * own vectors ({@code len} items of the datatype with MPI handle {@code typeHandle}). Never throws.
-     */
-    static void callback(int slot, ByteBuffer in, ByteBuffer inout, int len, long typeHandle) {
-        Caller caller = CALLER.get();
-        boolean inCollective = caller.depth > 0;
-        if (inCollective && caller.failure != null) return; // this collective already failed: MPI just finishes
-        try {
-            Op op = SLOTS.get(slot);
-            if (op == null) throw new IllegalStateException("mpi.Op: MPI called a user op that has been freed");
-            TypeUse use = TYPES.get(typeHandle);
-            if (use == null) {
-                throw new IllegalStateException("mpi.Op: MPI called " + op + " with a datatype no collective in"
-                        + " progress uses (handle " + typeHandle + ")");
-            }
-            op.apply(in, inout, len, use.type);
-        } catch (Throwable t) {
-            if (!inCollective) ORPHAN.compareAndSet(null, t);
-            else caller.failure = t;
-        }
-    }
-
-    private void apply(ByteBuffer in, ByteBuffer inout, int len, Datatype type) {
+    /** One MPI callback: the vectors copied into Java arrays for the User_function, the result copied back. */
+    private void apply(ByteBuffer in, ByteBuffer inout, int len, BufferType type) {
         long elements = (long) len * type.extent;
         if (elements > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("mpi.Op: " + len + " items of " + type + " do not fit a Java array");
         }
         int n = (int) elements;
-        Object a = java.lang.reflect.Array.newInstance(type.base.arrayClass.getComponentType(), n);
-        Object b = java.lang.reflect.Array.newInstance(type.base.arrayClass.getComponentType(), n);
-        toArray(in, 0, a, 0, n);
-        toArray(inout, 0, b, 0, n);
-        function.Call(a, 0, b, 0, len, type);
-        fromArray(b, 0, n, inout, 0);
-    }
-
-    /** Copies n elements of a primitive array, from element {@code from}, into dst at byte {@code at}. */
-    static void fromArray(Object src, int from, int n, ByteBuffer dst, int at) {
-        ByteBuffer d = dst.duplicate().order(ByteOrder.nativeOrder());
-        d.position(at);
-        if (src instanceof byte[]) d.put((byte[]) src, from, n);
-        else if (src instanceof char[]) d.asCharBuffer().put((char[]) src, from, n);
-        else if (src instanceof short[]) d.asShortBuffer().put((short[]) src, from, n);
-        else if (src instanceof int[]) d.asIntBuffer().put((int[]) src, from, n);
-        else if (src instanceof long[]) d.asLongBuffer().put((long[]) src, from, n);
-        else if (src instanceof float[]) d.asFloatBuffer().put((float[]) src, from, n);
-        else if (src instanceof double[]) d.asDoubleBuffer().put((double[]) src, from, n);
-        else {
-            boolean[] z = (boolean[]) src;
-            for (int i = 0; i < n; i++) d.put(at + i, (byte) (z[from + i] ? 1 : 0));
-        }
-    }
-
-    /** Copies n elements from src at byte {@code at} into a primitive array from element {@code from}. */
-    static void toArray(ByteBuffer src, int at, Object dst, int from, int n) {
-        ByteBuffer s = src.duplicate().order(ByteOrder.nativeOrder());
-        s.position(at);
-        if (dst instanceof byte[]) s.get((byte[]) dst, from, n);
-        else if (dst instanceof char[]) s.asCharBuffer().get((char[]) dst, from, n);
-        else if (dst instanceof short[]) s.asShortBuffer().get((short[]) dst, from, n);
-        else if (dst instanceof int[]) s.asIntBuffer().get((int[]) dst, from, n);
-        else if (dst instanceof long[]) s.asLongBuffer().get((long[]) dst, from, n);
-        else if (dst instanceof float[]) s.asFloatBuffer().get((float[]) dst, from, n);
-        else if (dst instanceof double[]) s.asDoubleBuffer().get((double[]) dst, from, n);
-        else {
-            boolean[] z = (boolean[]) dst;
-            for (int i = 0; i < n; i++) z[from + i] = s.get(at + i) != 0;
-        }
+        Class<?> component = type.element.arrayClass.getComponentType();
+        Object a = java.lang.reflect.Array.newInstance(component, n);
+        Object b = java.lang.reflect.Array.newInstance(component, n);
+        UserOps.toArray(in, 0, a, 0, n);
+        UserOps.toArray(inout, 0, b, 0, n);
+        function.Call(a, 0, b, 0, len, (Datatype) type.owner);
+        UserOps.fromArray(b, 0, n, inout, 0);
     }
 }

@@ -1,6 +1,8 @@
 package mpi;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.internal.Message;
+import natmpj.internal.RequestScratch;
+import natmpj.jni.NativeMPI;
 
 /**
  * A persistent request (Send_init, Recv_init, ...): set up once, then started and completed any number of times.
@@ -8,9 +10,9 @@ import natmpj.jni.NativeMPIJNI;
  * copies it back (receives); a direct buffer is used in place.
  */
 public class Prequest extends Request {
-    private final RequestBuffer data;
+    private final Message data;
 
-    Prequest(long handle, boolean receive, RequestBuffer data) {
+    Prequest(long handle, boolean receive, Message data) {
         super(handle, true, receive, data);
         this.data = data;
     }
@@ -22,7 +24,7 @@ public class Prequest extends Request {
 
     void start(String call) {
         prepare(call);
-        MPIException.check(NativeMPIJNI.start(handle), call);
+        MPIException.check(NativeMPI.start(handle), call);
         started();
     }
 
@@ -60,7 +62,7 @@ public class Prequest extends Request {
             if (!r.receive) r.data.copyIn(call);
             scratch.setHandle(i, r.handle);
         }
-        MPIException.check(NativeMPIJNI.startall(n, scratch.requests()), call);
+        MPIException.check(NativeMPI.startall(n, scratch.requests()), call);
         for (Prequest r : requests) r.started();
     }
 

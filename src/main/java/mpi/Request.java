@@ -8,8 +8,12 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
+import natmpj.internal.DroppedHandles;
 import natmpj.internal.LiveHandles;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.internal.Message;
+import natmpj.internal.RequestScratch;
+import natmpj.internal.StatusBuffer;
+import natmpj.jni.NativeMPI;
 
 /**
  * A non-blocking communication in progress, completed by {@link #Wait}, {@link #Test} or the static calls on
@@ -17,9 +21,9 @@ import natmpj.jni.NativeMPIJNI;
  *
  * <p>A request keeps what it uses valid until it completes, whatever the garbage collector does meanwhile: an active
  * request on a direct buffer stays reachable even if the program drops it, and with it the buffer; a Java array is
- * staged in native memory (see {@link Staging}), which lives as long as MPI may use it: copied in when a send
- * starts, copied back when a receive completes. Until then the array is the caller's, as MPI requires of any buffer
- * in use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
+ * staged in native memory (see {@link natmpj.internal.Message}), which lives as long as MPI may use it: copied in
+ * when a send starts, copied back (only what arrived) when a receive completes. Until then the array is the
+ * caller's, as MPI requires of any buffer in use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
  * active one is kept reachable too; requests still active at MPI.Finalize are reported there.
  */
 public class Request {
@@ -33,7 +37,7 @@ public class Request {
     private long stamp;
     final boolean persistent;
     final boolean receive;
-    private RequestBuffer buffer;
+    private Message buffer;
     /** Started and not yet completed: only then does completion copy a staged receive back. */
     boolean active;
     private boolean cancelled;
@@ -49,7 +53,7 @@ public class Request {
         this.tracked = null;
     }
 
-    Request(long handle, boolean persistent, boolean receive, RequestBuffer buffer) {
+    Request(long handle, boolean persistent, boolean receive, Message buffer) {
         this.handle = handle;
         this.persistent = persistent;
         this.receive = receive;
@@ -67,9 +71,9 @@ public class Request {
     }
 
     /** Frees an inactive persistent request the program dropped; must not reference the request itself. */
-    private static Runnable releaseWhenDropped(long handle, RequestBuffer buffer) {
+    private static Runnable releaseWhenDropped(long handle, Message buffer) {
         return () -> {
-            NativeMPIJNI.request_free(handle);
+            NativeMPI.request_free(handle);
             if (buffer != null) buffer.release();
         };
     }
@@ -124,7 +128,7 @@ public class Request {
         if (handle == MPI.requestNullHandle) return;
         if (persistent && !active) return; // nothing to cancel, as for MPI.OBJECT; MPICH would fail, Open MPI not
         cancelled = true;
-        MPIException.check(NativeMPIJNI.cancel(handle), call);
+        MPIException.check(NativeMPI.cancel(handle), call);
     }
 
     /**
@@ -135,7 +139,7 @@ public class Request {
         String call = "Request.Free";
         requireUsable(call);
         if (this == MPI.REQUEST_NULL) return;
-        if (handle != MPI.requestNullHandle) MPIException.check(NativeMPIJNI.request_free(handle), call);
+        if (handle != MPI.requestNullHandle) MPIException.check(NativeMPI.request_free(handle), call);
         handleGone();
         freed = true;
         if (buffer != null) {
@@ -152,7 +156,7 @@ public class Request {
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return Status.empty();
         StatusBuffer sb = StatusBuffer.current();
-        int rc = NativeMPIJNI.wait(handle, sb.address);
+        int rc = NativeMPI.wait(handle, sb.address);
         return completed(rc, rc == 0 ? new Status(sb) : null, call);
     }
 
@@ -160,7 +164,7 @@ public class Request {
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return Status.empty();
         StatusBuffer sb = StatusBuffer.current();
-        int rc = NativeMPIJNI.test(handle, sb.address);
+        int rc = NativeMPI.test(handle, sb.address);
         if (rc == 0 && sb.get(STATUS_FLAG) == 0) return null;
         return completed(rc, rc == 0 ? new Status(sb) : null, call);
     }
@@ -195,7 +199,7 @@ public class Request {
         try {
             if (rc == 0 && wasActive && receive && buffer != null && buffer.staged()
                     && !(cancelled && status.Test_cancelled())) {
-                buffer.copyOut(call);
+                buffer.copyOut(call, status.bytes()); // only what arrived: MPI leaves the rest untouched
             }
         } finally {
             cancelled = false;
@@ -324,8 +328,8 @@ public class Request {
         for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
         StatusBuffer sb = StatusBuffer.current();
         int[] index = {MPI.UNDEFINED}, flag = {1};
-        int rc = block ? NativeMPIJNI.waitany(n, scratch.requests(), sb.address, index)
-                : NativeMPIJNI.testany(n, scratch.requests(), sb.address, index, flag);
+        int rc = block ? NativeMPI.waitany(n, scratch.requests(), sb.address, index)
+                : NativeMPI.testany(n, scratch.requests(), sb.address, index, flag);
         if (rc != 0 && index[0] >= 0 && index[0] < n) requests[index[0]].completed(rc, null, call);
         MPIException.check(rc, call);
         if (flag[0] == 0) return null;
@@ -342,8 +346,8 @@ public class Request {
         RequestScratch scratch = RequestScratch.forRequests(n);
         for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
         int[] flag = {1};
-        int rc = block ? NativeMPIJNI.waitall(n, scratch.requests(), scratch.statuses())
-                : NativeMPIJNI.testall(n, scratch.requests(), scratch.statuses(), flag);
+        int rc = block ? NativeMPI.waitall(n, scratch.requests(), scratch.statuses())
+                : NativeMPI.testall(n, scratch.requests(), scratch.statuses(), flag);
         if (rc == 0 && flag[0] == 0) return null;
         Status[] statuses = new Status[n];
         RuntimeException failure = null;
@@ -351,7 +355,7 @@ public class Request {
             // After an MPI error the per-request outcome is only known for those MPI has freed (handle now null).
             if (rc != 0 && scratch.handle(i) != MPI.requestNullHandle && !requests[i].persistent) continue;
             try {
-                statuses[i] = requests[i].completed(0, scratch.status(i), call);
+                statuses[i] = requests[i].completed(0, new Status(scratch.memory(), scratch.statusAt(i)), call);
             } catch (RuntimeException e) {
                 if (failure == null) failure = e;
             }
@@ -368,13 +372,13 @@ public class Request {
         RequestScratch scratch = RequestScratch.forRequests(n);
         for (int i = 0; i < n; i++) scratch.setHandle(i, requests[i].handle);
         int[] outcount = {0};
-        int rc = block ? NativeMPIJNI.waitsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount)
-                : NativeMPIJNI.testsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount);
+        int rc = block ? NativeMPI.waitsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount)
+                : NativeMPI.testsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount);
         int done = outcount[0] == MPI.UNDEFINED ? 0 : outcount[0];
         List<Status> statuses = new ArrayList<>(done);
         for (int k = 0; k < done; k++) {
             int i = scratch.index(k);
-            Status s = requests[i].completed(0, scratch.status(k), call);
+            Status s = requests[i].completed(0, new Status(scratch.memory(), scratch.statusAt(k)), call);
             s.index = i;
             statuses.add(s);
         }

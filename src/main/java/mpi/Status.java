@@ -4,7 +4,10 @@ import static natmpj.jni.NativeMPIConstants.*;
 
 import java.nio.ByteBuffer;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.internal.Buffers;
+import natmpj.internal.Element;
+import natmpj.internal.StatusBuffer;
+import natmpj.jni.NativeMPI;
 
 /**
  * What a receive or probe learned about a message: its source and tag, and (through MPI itself) its size.
@@ -48,6 +51,14 @@ public class Status {
         raw3 = memory.getLong(raw + 3 * Long.BYTES);
     }
 
+    /** The bytes the message held (MPI_Get_count with MPI_BYTE): what a staged receive copies back. */
+    long bytes() {
+        int[] count = new int[1];
+        MPIException.check(NativeMPI.status_get_count(raw0, raw1, raw2, raw3, MPI.BYTE.layout.handle(), count),
+                "MPI_Get_count");
+        return count[0];
+    }
+
     /** A copy, for each receive of a message received ahead. */
     Status copy() {
         Status s = new Status();
@@ -85,15 +96,15 @@ public class Status {
         MPI.requireActive("Status.Test_cancelled");
         if (cancelled) return true;
         int[] flag = new int[1];
-        MPIException.check(NativeMPIJNI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), "Status.Test_cancelled");
+        MPIException.check(NativeMPI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), "Status.Test_cancelled");
         return flag[0] != 0;
     }
 
     private int query(String call, Datatype datatype, boolean elements) {
         MPI.requireActive(call);
-        Buffers.requireData(call, "datatype", datatype);
-        if (datatype.base == BasicType.OBJECT) {
-            int perItem = datatype.displacements().length;
+        Buffers.requireData(call, "datatype", Datatype.layout(datatype));
+        if (datatype.layout.element == Element.OBJECT) {
+            int perItem = datatype.layout.displacements().length;
             // A probe's status: the objects are counted in the message itself, received ahead (ObjectMessages.Ahead)
             if (objects < 0 && probedOn != null) objects = ObjectMessages.countAhead(probedOn, this, call);
             if (objects < 0) return MPI.UNDEFINED;
@@ -101,8 +112,9 @@ public class Status {
             return elements ? objects : objects % perItem == 0 ? objects / perItem : MPI.UNDEFINED;
         }
         int[] count = new int[1];
-        int rc = elements ? NativeMPIJNI.status_get_elements(raw0, raw1, raw2, raw3, datatype.handle, count)
-                : NativeMPIJNI.status_get_count(raw0, raw1, raw2, raw3, datatype.handle, count);
+        long type = datatype.layout.handle();
+        int rc = elements ? NativeMPI.status_get_elements(raw0, raw1, raw2, raw3, type, count)
+                : NativeMPI.status_get_count(raw0, raw1, raw2, raw3, type, count);
         MPIException.check(rc, call);
         return count[0];
     }

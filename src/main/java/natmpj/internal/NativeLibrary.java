@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * Finds and loads libnatmpj for the MPI flavour of the running job.
@@ -59,7 +59,7 @@ public final class NativeLibrary {
     /** The flavour whose library was loaded, e.g. "openmpi". */
     public static String flavour() {
         load();
-        return NativeMPIJNI.flavour();
+        return NativeMPI.flavour();
     }
 
     /** Path of the loaded library. */
@@ -87,14 +87,14 @@ public final class NativeLibrary {
             tried.add(path + ": " + e.getMessage());
             return false;
         }
-        String actual = NativeMPIJNI.flavour();
+        String actual = NativeMPI.flavour();
         if (wanted != null && !wanted.equals(actual)) {
             // A JVM cannot unload a JNI library, so there is no second try in this process.
             throw new UnsatisfiedLinkError("natmpj: " + file + " is built for " + actual + ", but this job needs "
                     + wanted + " (" + describe(System.getProperty("natmpj.mpi"), launcher) + "). Point "
                     + "-Djava.library.path at the " + wanted + " build (e.g. target/native/" + wanted + ").");
         }
-        String error = NativeMPIJNI.load_error();
+        String error = NativeMPI.load_error();
         if (!error.isEmpty()) throw new UnsatisfiedLinkError("natmpj: " + file + ": " + error);
         loadedFrom = file;
         return true;

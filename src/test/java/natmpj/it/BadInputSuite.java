@@ -9,7 +9,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
 import natmpj.jni.NativeMPIConstants;
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 import natmpj.testkit.Cases;
 import natmpj.testkit.Check;
 import natmpj.testkit.MultiRank;
@@ -98,7 +98,7 @@ public final class BadInputSuite {
                 () -> world.Rsend(ints, 0, 1, MPI.INT, peer, MPI.ANY_TAG), "tag"));
         cases.add("tag_above_tag_ub", () -> {
             int[] ub = new int[1]; // MPI_TAG_UB, read the way natmpj reads it: INT_MAX in Open MPI, less in MPICH
-            NativeMPIJNI.comm_tag_ub(NativeMPIJNI.handle_constant(NativeMPIConstants.COMM_WORLD), ub);
+            NativeMPI.comm_tag_ub(NativeMPI.handle_constant(NativeMPIConstants.COMM_WORLD), ub);
             Check.isTrue(ub[0] >= 32767, "MPI_TAG_UB " + ub[0]);
             world.Send(ints, 0, 1, MPI.INT, MPI.PROC_NULL, ub[0]);
             if (ub[0] < Integer.MAX_VALUE) {

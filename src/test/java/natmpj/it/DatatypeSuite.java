@@ -1,6 +1,5 @@
 package natmpj.it;
 
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -332,11 +331,11 @@ public final class DatatypeSuite {
         Check.eq(Arrays.toString(layout.map), Arrays.toString(displacements(t)), what + ": element map");
     }
 
-    /** Datatype.displacements() is natmpj-internal (the OBJECT transport uses it): reached by reflection. */
+    /** A type's element map is natmpj-internal (the OBJECT transport uses it): its core layout, by reflection. */
     static int[] displacements(Datatype t) throws Exception {
-        Method m = Datatype.class.getDeclaredMethod("displacements");
-        m.setAccessible(true);
-        return (int[]) m.invoke(t);
+        java.lang.reflect.Field layout = Datatype.class.getDeclaredField("layout");
+        layout.setAccessible(true);
+        return ((natmpj.internal.BufferType) layout.get(t)).displacements();
     }
 
     // ---- data ----

@@ -62,6 +62,7 @@ public final class RequestSuite {
             }
             Check.isTrue(MPI.Buffer_detach() == attached, "Buffer_detach returns the attached buffer");
         });
+        cases.add("shorter_message_leaves_the_rest_untouched", () -> shorterMessages(world, rank, right, left));
         cases.add("waitall_testall_statuses", () -> {
             int n = 6;
             Request[] reqs = new Request[2 * n + 1];
@@ -289,6 +290,44 @@ public final class RequestSuite {
                 Check.eq(round + i + left * 0.5, din.getDouble(8 * i), "direct round " + round + " element " + i);
             }
         }
+    }
+
+    /**
+     * MPI modifies only the locations of the message it receives (MPI-3.1 3.2.4): a staged receive copies back no
+     * more than arrived. Dense and derived types (a last item received in part), non-blocking and persistent.
+     */
+    static void shorterMessages(Intracomm world, int rank, int right, int left) {
+        for (String kind : new String[] {"array", "direct"}) {
+            Object in = kind.equals("array") ? new int[8] : Values.direct("INT", 8);
+            for (int i = 0; i < 8; i++) Values.set("INT", in, i, -1);
+            Request r = world.Irecv(in, 0, 8, MPI.INT, left, 70);
+            world.Send(new int[] {rank, rank + 1, rank + 2}, 0, 3, MPI.INT, right, 70);
+            Status s = r.Wait();
+            Check.eq(3, s.Get_count(MPI.INT), kind + ": count");
+            for (int i = 0; i < 8; i++) {
+                Check.eq(i < 3 ? (double) (left + i) : -1.0, Values.get("INT", in, i), kind + ": element " + i);
+            }
+        }
+        // Items of 4 ints 2 apart; 5 ints arrive: the first item whole, then 1 element of the second
+        Datatype strided = Datatype.Vector(4, 1, 2, MPI.INT);
+        int[] in = new int[16];
+        java.util.Arrays.fill(in, -1);
+        Prequest recv = world.Recv_init(in, 0, 2, strided, left, 71);
+        for (int round = 0; round < 2; round++) {
+            java.util.Arrays.fill(in, -1);
+            int arriving = round == 0 ? 5 : 2;
+            recv.Start();
+            int[] out = {10 * rank, 10 * rank + 1, 10 * rank + 2, 10 * rank + 3, 10 * rank + 4};
+            world.Send(out, 0, arriving, MPI.INT, right, 71);
+            Status s = recv.Wait();
+            Check.eq(arriving, s.Get_elements(strided), "round " + round + ": elements");
+            int[] expected = new int[16];
+            java.util.Arrays.fill(expected, -1);
+            for (int k = 0; k < arriving; k++) expected[7 * (k / 4) + 2 * (k % 4)] = 10 * left + k; // extent 7
+            Check.eq(java.util.Arrays.toString(expected), java.util.Arrays.toString(in), "round " + round);
+        }
+        recv.Free();
+        strided.Free();
     }
 
     static void badInput(Intracomm world, int right) {

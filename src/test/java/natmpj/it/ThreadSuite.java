@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
+import mpi.Status;
 import natmpj.testkit.Cases;
 import natmpj.testkit.Check;
 import natmpj.testkit.MultiRank;
@@ -49,6 +50,18 @@ public final class ThreadSuite {
             t.start();
             t.join();
             Check.eq(Boolean.FALSE, other.get(), "another thread is not main");
+        });
+        cases.add("shorter_blocking_receive_leaves_the_rest_untouched", () -> {
+            // Under THREAD_MULTIPLE (before JDK 22 with G1) blocking calls stage arrays: only what arrives comes back
+            int[] in = new int[6];
+            java.util.Arrays.fill(in, -1);
+            Status s = world.Sendrecv(new int[] {rank, rank}, 0, 2, MPI.INT, right, 80, in, 0, 6, MPI.INT, left, 80);
+            Check.eq(2, s.Get_count(MPI.INT), "count");
+            Check.eq("[" + left + ", " + left + ", -1, -1, -1, -1]", java.util.Arrays.toString(in), "received");
+            java.util.Arrays.fill(in, -1);
+            world.Send(new int[] {rank}, 0, 1, MPI.INT, right, 81);
+            world.Recv(in, 0, 6, MPI.INT, left, 81);
+            Check.eq("[" + left + ", -1, -1, -1, -1, -1]", java.util.Arrays.toString(in), "Recv");
         });
         cases.add("threads_exchange_concurrently", () -> {
             Intracomm[] comms = dups(world, THREADS);

@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Where {@link Overhead}'s time goes: the same MPI calls through the SWIG-generated JNI entry points directly, with
  * no argument checks and no Status object. Overhead minus Layers is the Java side of the API; Layers minus the C
- * twin (bench/c/overhead.c) is the JNI transition plus natmpj's C layer. Not run by ci/bench-overhead.
+ * twin (bench/c/overhead.c) is the JNI transition plus natmpj's C layer. Not run by bench/tools/overhead.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

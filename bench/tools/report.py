@@ -3,7 +3,7 @@
 of every benchmark by message size, the ratios of Java to its C twin, the peers' factors, the targets natmpj
 is held to with their verdicts, and what machine it all ran on.
 
-Usage: ci/bench_report.py RESULTS_DIR
+Usage: bench/tools/report.py RESULTS_DIR   (ci/bench runs it at the end)
 
 Standard library only; the plots need gnuplot (skipped with a line saying so when it is missing). The machine
 description is collected on the first call and kept in machine.json, so running this again later, or
@@ -580,30 +580,22 @@ def main():
     info = machine(results)
     runs = read_runs(results)
     m = Medians(load_results(results))
-    flavours = [f for f in FLAVOUR_NAMES if any(k[0] == f for k in m.data)]
+    measured = [f for f in FLAVOUR_NAMES if any(k[0] == f for k in m.data)]
+    # ci/bench --suites overhead measures nothing into results.csv, only into overhead/
+    flavours = [f for f in FLAVOUR_NAMES if f in measured or overhead_rows(results, f)]
     if not flavours and not any(k[0] == "mpje" for k in m.data):
-        sys.exit("bench_report: no measurements in %s/results.csv" % results)
+        sys.exit("bench/tools/report.py: no measurements in %s/results.csv nor in %s/overhead/" % (results, results))
 
-    header = [
-        "# natmpj benchmark suite\n",
-        "| | |",
-        "|---|---|",
-        "| date | %s |" % info["date"],
-        "| CPU | %s |" % info["cpu"],
-        "| cores | %s |" % info["cores"],
-        "| kernel | %s |" % info["kernel"],
-        "| JDK | %s |" % info["jdk"],
-    ]
+    fields = [(label, info[key]) for label, key in
+              (("date", "date"), ("CPU", "cpu"), ("cores", "cores"), ("kernel", "kernel"), ("JDK", "jdk"))]
     if info.get("natmpj"):
-        header.append("| natmpj | %s |" % info["natmpj"])
+        fields.append(("natmpj", info["natmpj"]))
     if info.get("java_opts"):
-        header.append("| JVM options | `%s` |" % info["java_opts"])
-    for flavour, version in info["mpi"].items():
-        header.append("| %s | %s |" % (FLAVOUR_NAMES[flavour], version))
-    header.append(
-        "| settings | %s repetitions (medians), iteration scale %s; p2p on 2 ranks bound to cores |"
-        % (info["reps"], info["iters_scale"])
-    )
+        fields.append(("JVM options", "`%s`" % info["java_opts"]))
+    fields += [(FLAVOUR_NAMES[flavour], version) for flavour, version in info["mpi"].items()]
+    fields.append(("settings", "%s repetitions (medians), iteration scale %s; p2p on 2 ranks bound to cores"
+                   % (info["reps"], info["iters_scale"])))
+    header = ["# natmpj benchmark suite\n", "| | |", "|---|---|"] + ["| %s | %s |" % f for f in fields]
     report = "\n".join(header) + "\n\n"
 
     rows = targets(m, results, flavours)
@@ -613,25 +605,18 @@ def main():
             table(["target", "MPI", "measured", "verdict"], [list(r) for r in rows], ["---", "---", "---:", "---"])
             + "\n"
         )
-    for f in flavours:
+    for f in measured:
         report += "## %s\n\n" % FLAVOUR_NAMES[f]
         for png in plot(results, m, f):
             report += "![%s](%s)\n\n" % (png[:-4], png)
-        p2p = p2p_tables(m, f)
-        if p2p:
-            report += "### Point-to-point, 2 ranks\n\n" + p2p + "\n"
-        coll = collective_tables(m, f)
-        if coll:
-            report += "### Collectives\n\n" + coll + "\n"
-        pages = pages_table(m, f)
-        if pages:
-            report += "### Page sizes (study)\n\n" + pages + "\n"
-    obj = object_table(m, flavours)
-    if obj:
-        report += "## MPI.OBJECT\n\n" + obj + "\n"
-    ovh = overhead_table(results, flavours)
-    if ovh:
-        report += "## Per-call overhead\n\n" + ovh + "\n"
+        for title, text in (("Point-to-point, 2 ranks", p2p_tables(m, f)), ("Collectives", collective_tables(m, f)),
+                            ("Page sizes (study)", pages_table(m, f))):
+            if text:
+                report += "### %s\n\n%s\n" % (title, text)
+    for title, text in (("MPI.OBJECT", object_table(m, flavours)),
+                        ("Per-call overhead", overhead_table(results, flavours))):
+        if text:
+            report += "## %s\n\n%s\n" % (title, text)
     loads = load_section(runs)
     if loads:
         report += loads

@@ -1,4 +1,4 @@
-package mpi;
+package natmpj.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -19,28 +19,28 @@ import java.io.ObjectStreamClass;
  * matched probe (MPI_Mprobe/MPI_Mrecv), so the receiver learns the exact size without guessing and no other receive
  * can take the message in between.
  */
-final class ObjectCodec {
+public final class ObjectCodec {
     private ObjectCodec() {}
 
     /** A reusable growable byte array; exposes its storage so it can be sent without another copy. */
-    static final class Bytes extends ByteArrayOutputStream {
+    public static final class Bytes extends ByteArrayOutputStream {
         Bytes() {
             super(1024);
         }
 
-        byte[] array() {
+        public byte[] array() {
             return buf;
         }
 
         /** Room for exactly n bytes to receive into (contents undefined). */
-        byte[] forReceive(int n) {
+        public byte[] forReceive(int n) {
             if (buf.length < n) buf = new byte[Math.max(n, 2 * buf.length)];
             count = n;
             return buf;
         }
 
         /** Keeps a burst of huge messages from pinning their memory in every thread forever. */
-        void trim() {
+        public void trim() {
             if (buf.length > MAX_RETAINED) buf = new byte[1024];
             reset();
         }
@@ -51,7 +51,7 @@ final class ObjectCodec {
     private static final ThreadLocal<Bytes> IN = ThreadLocal.withInitial(Bytes::new);
 
     /** This thread's receive buffer. */
-    static Bytes receiveBuffer() {
+    public static Bytes receiveBuffer() {
         return IN.get();
     }
 
@@ -59,7 +59,7 @@ final class ObjectCodec {
      * Serializes {@code count} items of {@code type} from {@code buf} at {@code offset} into this thread's send
      * buffer; valid until this thread's next serialization.
      */
-    static Bytes serialize(String call, String name, Object buf, int offset, int count, Datatype type) {
+    public static Bytes serialize(String call, String name, Object buf, int offset, int count, BufferType type) {
         Object[] objects = (Object[]) buf;
         int[] map = type.displacements();
         Bytes out = OUT.get();
@@ -74,7 +74,7 @@ final class ObjectCodec {
             throw new IllegalArgumentException(call + ": " + name + " holds an object of " + e.getMessage()
                     + ", which is not Serializable", e);
         } catch (IOException e) {
-            throw new MPIException(call + ": cannot serialize " + name + ": " + e);
+            throw Failures.failure(call + ": cannot serialize " + name + ": " + e);
         }
         return out;
     }
@@ -83,14 +83,14 @@ final class ObjectCodec {
      * Deserializes a message of {@code length} bytes into {@code count} items of {@code type} in {@code buf} at
      * {@code offset}; returns the number of objects it held.
      */
-    static int deserialize(String call, String name, byte[] bytes, int length, Object buf, int offset, int count,
-                           Datatype type) {
+    public static int deserialize(String call, String name, byte[] bytes, int length, Object buf, int offset,
+                                  int count, BufferType type) {
         Object[] objects = (Object[]) buf;
         int[] map = type.displacements();
         try (ObjectInputStream stream = new Input(new ByteArrayInputStream(bytes, 0, length))) {
             int n = stream.readInt();
             if (n > count * map.length) {
-                throw new MPIException(call + ": the message holds " + n + " objects but " + name + " has room for "
+                throw Failures.failure(call + ": the message holds " + n + " objects but " + name + " has room for "
                         + count * map.length + " (" + count + " items of " + type + "): message truncated");
             }
             for (int e = 0; e < n; e++) {
@@ -102,17 +102,17 @@ final class ObjectCodec {
             throw new IllegalArgumentException(call + ": " + name + " cannot hold a received object: " + e.getMessage(),
                     e);
         } catch (IOException | ClassNotFoundException e) {
-            throw new MPIException(call + ": cannot deserialize the message: " + e);
+            throw Failures.failure(call + ": cannot deserialize the message: " + e);
         }
     }
 
-    /** The number of objects a message of {@code length} bytes holds; MPI.UNDEFINED when it is no object message. */
-    static int count(byte[] bytes, int length) {
+    /** The number of objects a message of {@code length} bytes holds; -1 when it is no object message. */
+    public static int count(byte[] bytes, int length) {
         try (ObjectInputStream stream = new ObjectInputStream(new ByteArrayInputStream(bytes, 0, length))) {
             int n = stream.readInt();
-            return n >= 0 ? n : MPI.UNDEFINED;
+            return n >= 0 ? n : -1;
         } catch (IOException e) {
-            return MPI.UNDEFINED;
+            return -1;
         }
     }
 

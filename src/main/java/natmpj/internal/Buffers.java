@@ -1,4 +1,4 @@
-package mpi;
+package natmpj.internal;
 
 import java.lang.ref.WeakReference;
 import java.lang.reflect.Array;
@@ -6,32 +6,33 @@ import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * Checks a message buffer and splits it into what the C layer takes: a Java array (pinned, not copied) or a
- * direct buffer's address, plus a byte offset. Every bad buffer becomes a Java exception here, before MPI.
+ * direct buffer's address, plus a byte offset. Every bad buffer becomes a Java exception here, before MPI; the
+ * messages name the call and the argument as the facade gives them. {@link Message} builds on this.
  *
  * <p>An array's offset and size count its elements; a direct ByteBuffer's count items of the datatype, from the
  * buffer's own start (its position is ignored, so {@code slice()} gives a view at another start).
  */
-final class Buffers {
+public final class Buffers {
     private Buffers() {}
 
     /**
      * For calls given a datatype without a buffer: it must be set, not freed, and describe data (a derived type of
      * size 0 does; MPI.NULL and the LB/UB markers do not).
      */
-    static void requireData(String call, String name, Datatype type) {
+    public static void requireData(String call, String name, BufferType type) {
         if (type == null) throw new NullPointerException(call + ": " + name + " is null");
         if (type.isFreed()) throw new IllegalStateException(call + ": " + name + " has been freed");
-        if (type.base == BasicType.NONE) {
+        if (type.element == Element.NONE) {
             throw new IllegalArgumentException(call + ": " + name + " is " + type + ", which describes no data");
         }
     }
 
     /** Validates (buf, offset, count, type) and returns the byte offset into it. */
-    static long offset(String call, String name, Object buf, int offset, int count, Datatype type) {
+    public static long offset(String call, String name, Object buf, int offset, int count, BufferType type) {
         if (type == null) throw new NullPointerException(call + ": datatype of " + name + " is null");
         if (count < 0) {
             throw new IllegalArgumentException(call + ": count of " + name + " is " + count + ", must be >= 0");
@@ -46,16 +47,16 @@ final class Buffers {
         }
         if (buf instanceof Buffer) return directOffset(call, name, (Buffer) buf, offset, count, type);
         Class<?> cls = buf.getClass();
-        if (cls != type.base.arrayClass) {
+        if (cls != type.element.arrayClass) {
             throw new IllegalArgumentException(call + ": " + name + " is a " + describe(cls) + " but datatype " + type
-                    + " needs a " + type.base.arrayClass.getSimpleName() + " or a direct ByteBuffer");
+                    + " needs a " + type.element.arrayClass.getSimpleName() + " or a direct ByteBuffer");
         }
         int length = Array.getLength(buf);
         if ((long) offset + count > length) {
             throw new IndexOutOfBoundsException(call + ": offset " + offset + " + count " + count + " of " + name
                     + " is past the end of the array (length " + length + ")");
         }
-        return (long) offset * type.base.bytes;
+        return (long) offset * type.element.bytes;
     }
 
     /**
@@ -63,13 +64,13 @@ final class Buffers {
      * lower bound) and past it by more than its size, so the elements [offset + spanStart, offset + spanEnd) it
      * touches must lie inside the buffer. In elements, with long arithmetic: spans stay below 2^62.
      */
-    private static long derivedOffset(String call, String name, Object buf, int offset, int count, Datatype type) {
+    private static long derivedOffset(String call, String name, Object buf, int offset, int count, BufferType type) {
         if (type.isFreed()) throw new IllegalStateException(call + ": the datatype of " + name + " has been freed");
-        if (type.base == BasicType.NONE) {
+        if (type.element == Element.NONE) {
             throw new IllegalArgumentException(call + ": datatype of " + name + " is " + type
                     + ", which describes no data");
         }
-        if (type.base == BasicType.EMPTY) return emptyOffset(call, name, buf, offset);
+        if (type.element == Element.EMPTY) return emptyOffset(call, name, buf, offset);
         if (buf == null) {
             if (count == 0 || type.size == 0) return 0; // nothing to touch: MPI takes no buffer
             throw new NullPointerException(call + ": " + name + " is null but count is " + count);
@@ -77,20 +78,20 @@ final class Buffers {
         long length;
         String where;
         if (buf instanceof Buffer) {
-            if (type.base == BasicType.OBJECT) {
+            if (type.element == Element.OBJECT) {
                 throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
                         + " but datatype " + type + " holds Java objects and needs an Object[]");
             }
             requireDirect(call, name, (Buffer) buf);
-            length = ((Buffer) buf).capacity() / type.base.bytes;
+            length = ((Buffer) buf).capacity() / type.element.bytes;
             where = "buffer (capacity " + ((Buffer) buf).capacity() + " bytes, " + length + " elements)";
         } else {
-            boolean matches = type.base == BasicType.OBJECT ? buf instanceof Object[]
-                    : buf.getClass() == type.base.arrayClass;
+            boolean matches = type.element == Element.OBJECT ? buf instanceof Object[]
+                    : buf.getClass() == type.element.arrayClass;
             if (!matches) {
                 throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
-                        + " but datatype " + type + " needs a " + type.base.arrayClass.getSimpleName()
-                        + (type.base == BasicType.OBJECT ? "" : " or a direct ByteBuffer"));
+                        + " but datatype " + type + " needs a " + type.element.arrayClass.getSimpleName()
+                        + (type.element == Element.OBJECT ? "" : " or a direct ByteBuffer"));
             }
             length = Array.getLength(buf);
             where = "array (length " + length + ")";
@@ -100,7 +101,7 @@ final class Buffers {
             throw new IndexOutOfBoundsException(call + ": offset " + offset + " + count " + count + " items of "
                     + type + " of " + name + " touch elements [" + start + ", " + end + "), outside the " + where);
         }
-        return (long) offset * type.base.bytes;
+        return (long) offset * type.element.bytes;
     }
 
     /**
@@ -137,9 +138,9 @@ final class Buffers {
         }
     }
 
-    private static long directOffset(String call, String name, Buffer buf, int offset, int count, Datatype type) {
+    private static long directOffset(String call, String name, Buffer buf, int offset, int count, BufferType type) {
         requireDirect(call, name, buf);
-        long size = type.base.bytes;
+        long size = type.element.bytes;
         long end = ((long) offset + count) * size;
         if (end > buf.capacity()) {
             throw new IndexOutOfBoundsException(call + ": offset " + offset + " + count " + count + " items of " + type
@@ -150,7 +151,7 @@ final class Buffers {
     }
 
     /** The array to pin, or null when buf is a direct buffer. */
-    static Object array(Object buf) {
+    public static Object array(Object buf) {
         return buf instanceof Buffer ? null : buf;
     }
 
@@ -160,7 +161,7 @@ final class Buffers {
      * transitions into the VM (~10 ns per array, about what a 0-byte MPI_Sendrecv costs in C). A type of size 0
      * may come with any array, an Object[] too, which must never reach GetPrimitiveArrayCritical.
      */
-    static Object array(Object buf, int count, Datatype type) {
+    public static Object array(Object buf, int count, BufferType type) {
         return count == 0 || type.size == 0 ? null : array(buf);
     }
 
@@ -169,7 +170,7 @@ final class Buffers {
      * 0 when the message touches no memory, so that MPI never sees one address as both a send and a receive buffer
      * (MPICH refuses that even for no data).
      */
-    static long address(Object buf, int count, Datatype type) {
+    public static long address(Object buf, int count, BufferType type) {
         return count == 0 || type.size == 0 ? 0 : address(buf);
     }
 
@@ -179,12 +180,12 @@ final class Buffers {
      * the buffer weakly: a racy read sees a whole entry or none, and the cache keeps no buffer alive. Callers keep
      * the buffer reachable until MPI is done with it (Reference.reachabilityFence), since MPI sees only the address.
      */
-    static long address(Object buf) {
+    public static long address(Object buf) {
         if (!(buf instanceof Buffer)) return 0;
         int slot = System.identityHashCode(buf) & (KNOWN.length - 1);
         Known known = KNOWN[slot];
         if (known != null && known.buffer.get() == buf) return known.address;
-        long address = NativeMPIJNI.buffer_address((Buffer) buf);
+        long address = NativeMPI.buffer_address((Buffer) buf);
         KNOWN[slot] = new Known((Buffer) buf, address);
         return address;
     }
@@ -202,8 +203,9 @@ final class Buffers {
     }
 
     /** MPI computes on native-order values: a reduction over a big-endian view would silently be wrong. */
-    static void requireNativeOrder(String call, String name, Object buf, Datatype type) {
-        if (buf instanceof ByteBuffer && type.base.bytes > 1 && ((ByteBuffer) buf).order() != ByteOrder.nativeOrder()) {
+    public static void requireNativeOrder(String call, String name, Object buf, BufferType type) {
+        if (buf instanceof ByteBuffer && type.element.bytes > 1
+                && ((ByteBuffer) buf).order() != ByteOrder.nativeOrder()) {
             throw new IllegalArgumentException(call + ": " + name + " is in " + ((ByteBuffer) buf).order()
                     + " order; reductions need ByteOrder.nativeOrder() (" + ByteOrder.nativeOrder() + ")");
         }
@@ -213,7 +215,7 @@ final class Buffers {
      * For collectives whose send and receive buffers may be the same array: true when they are the very same
      * range (MPI_IN_PLACE), an exception when they overlap otherwise, false when disjoint.
      */
-    static boolean inPlace(String call, Object sendbuf, long soff, Object recvbuf, long roff, long bytes) {
+    public static boolean inPlace(String call, Object sendbuf, long soff, Object recvbuf, long roff, long bytes) {
         if (sendbuf == null || sendbuf != recvbuf || bytes == 0) return false;
         if (soff == roff) return true;
         if (soff < roff + bytes && roff < soff + bytes) {
@@ -224,7 +226,7 @@ final class Buffers {
     }
 
     /** {@link #inPlace} over the byte spans {@code count} items of {@code type} touch from each position. */
-    static boolean inPlace(String call, Object sendbuf, long soff, Object recvbuf, long roff, Datatype type,
+    public static boolean inPlace(String call, Object sendbuf, long soff, Object recvbuf, long roff, BufferType type,
                            int count) {
         if (sendbuf == null || sendbuf != recvbuf || count == 0) return false;
         if (soff == roff) return true;

@@ -1,8 +1,9 @@
-package mpi;
+package natmpj.internal;
 
 import java.io.PrintStream;
+import java.util.function.BooleanSupplier;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * What a rank that fails between MPI.Init and MPI.Finalize does, so that the other ranks, likely blocked waiting
@@ -22,24 +23,25 @@ import natmpj.jni.NativeMPIJNI;
  * </ul>
  * A rank killed by a signal needs nothing from the rank itself: both launchers end the job.
  */
-final class FailingRank {
+public final class FailingRank {
     private FailingRank() {}
 
-    /** Called by MPI.Init once MPI is initialized and COMM_WORLD's rank is known. */
-    static void watch() {
-        if (enabled("natmpj.abortOnExitWithoutFinalize")) NativeMPIJNI.guard_exit();
+    /**
+     * Called by the facade once MPI is initialized: this process's rank in MPI_COMM_WORLD, that communicator's
+     * handle (what an abort ends), and whether MPI is active (initialized, not finalized) at the moment asked.
+     */
+    public static void watch(int rank, long world, BooleanSupplier active) {
+        if (enabled("natmpj.abortOnExitWithoutFinalize")) NativeMPI.guard_exit();
         if (enabled("natmpj.abortOnUncaughtException") && Thread.getDefaultUncaughtExceptionHandler() == null) {
-            String where = "rank " + MPI.COMM_WORLD.rank + " (host " + host() + ", pid "
+            String where = "rank " + rank + " (host " + host() + ", pid "
                     + ProcessHandle.current().pid() + ")";
-            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> abortJob(where, thread, e));
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> abortJob(where, world, active, thread, e));
         }
     }
 
-    private static void abortJob(String where, Thread thread, Throwable e) {
+    private static void abortJob(String where, long world, BooleanSupplier active, Thread thread, Throwable e) {
         PrintStream err = System.err;
-        try {
-            MPI.requireActiveOnAnyThread("uncaught exception");
-        } catch (IllegalStateException notActive) { // before Init or after Finalize: what the JVM would do
+        if (!active.getAsBoolean()) { // before Init or after Finalize: what the JVM would do
             err.print("Exception in thread \"" + thread.getName() + "\" ");
             e.printStackTrace(err);
             return;
@@ -49,14 +51,14 @@ final class FailingRank {
                 + ": aborting the MPI job");
         e.printStackTrace(err);
         err.flush();
-        int rc = NativeMPIJNI.abort(MPI.COMM_WORLD.handle, 1);
+        int rc = NativeMPI.abort(world, 1);
         err.println("natmpj: MPI_Abort returned " + rc + "; halting this rank");
         err.flush();
         Runtime.getRuntime().halt(1);
     }
 
     private static String host() {
-        String name = NativeMPIJNI.processor_name();
+        String name = NativeMPI.processor_name();
         return name == null ? "?" : name;
     }
 

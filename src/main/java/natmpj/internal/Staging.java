@@ -1,11 +1,11 @@
-package mpi;
+package natmpj.internal;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 
-import natmpj.jni.NativeMPIJNI;
+import natmpj.jni.NativeMPI;
 
 /**
  * Native memory a Java array is staged in while a non-blocking or persistent request, an attached send buffer or a
@@ -18,7 +18,7 @@ import natmpj.jni.NativeMPIJNI;
  * the buffer reachable. Blocks are pooled by power-of-two size, so a loop of requests allocates nothing after the
  * first round.
  */
-final class Staging {
+public final class Staging {
     private static final int MIN_CLASS = 12;                      // 4 KiB
     private static final int MAX_CLASS = 30;                      // blocks above 1 GiB are not pooled
     private static final long MAX_POOLED_BYTES = 256L << 20;
@@ -32,8 +32,8 @@ final class Staging {
         for (int c = MIN_CLASS; c <= MAX_CLASS; c++) POOL[c] = new ConcurrentLinkedDeque<>();
     }
 
-    final long address;
-    final long capacity;
+    public final long address;
+    public final long capacity;
 
     private Staging(long address, long capacity) {
         this.address = address;
@@ -41,7 +41,7 @@ final class Staging {
     }
 
     /** A block of at least {@code bytes} bytes (contents undefined). */
-    static Staging acquire(long bytes, String call) {
+    public static Staging acquire(long bytes, String call) {
         int c = sizeClass(bytes);
         if (c <= MAX_CLASS) {
             Staging s = POOL[c].pollFirst();
@@ -51,7 +51,7 @@ final class Staging {
             }
         }
         long capacity = c <= MAX_CLASS ? 1L << c : bytes;
-        long address = NativeMPIJNI.alloc(capacity);
+        long address = NativeMPI.alloc(capacity);
         if (address == 0) {
             throw new OutOfMemoryError(call + ": no native memory for a " + capacity + "-byte staging buffer");
         }
@@ -59,33 +59,33 @@ final class Staging {
     }
 
     /** Returns the block to the pool (or to the system when the pool is full). */
-    void release() {
+    public void release() {
         int c = sizeClass(capacity);
         if (c <= MAX_CLASS && POOLED_BYTES.addAndGet(capacity) <= MAX_POOLED_BYTES) {
             POOL[c].offerFirst(this);
         } else {
             if (c <= MAX_CLASS) POOLED_BYTES.addAndGet(-capacity);
-            NativeMPIJNI.free(address);
+            NativeMPI.free(address);
         }
     }
 
     /** Keeps the block until {@link #releaseAll()}: MPI still owns it. */
-    void orphan() {
+    public void orphan() {
         synchronized (ORPHANS) {
             ORPHANS.add(this);
         }
     }
 
     /** At Finalize, when MPI is done with every buffer. */
-    static void releaseAll() {
+    public static void releaseAll() {
         synchronized (ORPHANS) {
-            for (Staging s : ORPHANS) NativeMPIJNI.free(s.address);
+            for (Staging s : ORPHANS) NativeMPI.free(s.address);
             ORPHANS.clear();
         }
         for (int c = MIN_CLASS; c <= MAX_CLASS; c++) {
             for (Staging s; (s = POOL[c].pollFirst()) != null; ) {
                 POOLED_BYTES.addAndGet(-s.capacity);
-                NativeMPIJNI.free(s.address);
+                NativeMPI.free(s.address);
             }
         }
     }

@@ -1,4 +1,4 @@
-package mpi;
+package natmpj.internal;
 
 import java.lang.ref.Cleaner;
 import java.util.Set;
@@ -19,7 +19,7 @@ import natmpj.internal.LiveHandles;
  * communication that uses them complete). A communicator is not: MPI_Comm_free is collective and ranks collect at
  * different times, so natmpj warns once per kind of communicator and MPI keeps it until Finalize.
  */
-final class DroppedHandles {
+public final class DroppedHandles {
     private static final Cleaner CLEANER = Cleaner.create(r -> {
         Thread t = new Thread(r, "natmpj-cleaner");
         t.setDaemon(true);
@@ -28,10 +28,17 @@ final class DroppedHandles {
     private static final ConcurrentLinkedQueue<Tracked> DROPPED = new ConcurrentLinkedQueue<>();
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
+    /** This process's rank in MPI_COMM_WORLD, for warnings; the facade sets it at initialization. */
+    private static volatile int rank = -1;
+
     private DroppedHandles() {}
 
+    public static void identify(int worldRank) {
+        rank = worldRank;
+    }
+
     /** One handle's state, shared by its Java object and the Cleaner, whose action must not reach the object. */
-    static final class Tracked implements Runnable {
+    public static final class Tracked implements Runnable {
         final LiveHandles.Kind kind;
         final String origin;
         /** Frees the MPI handle when the object was dropped; null for communicators (warned about instead). */
@@ -46,7 +53,7 @@ final class DroppedHandles {
         }
 
         /** The program freed the handle itself: counted as gone, and the Cleaner has nothing left to do. */
-        void freed() {
+        public void freed() {
             if (done.compareAndSet(false, true)) LiveHandles.released(kind);
             cleanable.clean();
         }
@@ -62,7 +69,7 @@ final class DroppedHandles {
      * Registers a handle just created for {@code owner}; {@code release} frees it in MPI when the owner is dropped
      * (it must not reference the owner), or null to warn instead. Also frees what earlier drops left queued.
      */
-    static Tracked track(Object owner, LiveHandles.Kind kind, String origin, Runnable release) {
+    public static Tracked track(Object owner, LiveHandles.Kind kind, String origin, Runnable release) {
         Tracked t = new Tracked(kind, origin, release);
         LiveHandles.created(kind);
         t.cleanable = CLEANER.register(owner, t);
@@ -71,11 +78,11 @@ final class DroppedHandles {
     }
 
     /** Frees (or warns about) every dropped handle queued so far; the caller may call MPI. */
-    static void releaseDropped() {
+    public static void releaseDropped() {
         for (Tracked t; (t = DROPPED.poll()) != null; ) {
             if (t.release == null) {
                 if (WARNED.add(t.origin)) {
-                    System.err.println("natmpj: warning: rank " + MPI.COMM_WORLD.rank + ": a communicator (" + t.origin
+                    System.err.println("natmpj: warning: rank " + rank + ": a communicator (" + t.origin
                             + ") was garbage-collected without Comm.Free; MPI keeps it until MPI.Finalize. Free"
                             + " communicators you no longer need: Comm.Free is collective, so natmpj cannot do it"
                             + " for you (warned once per kind of communicator)");

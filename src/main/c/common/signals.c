@@ -16,11 +16,19 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
-#include "signals.h"
+#include "natmpj_common.h"
 
 typedef int (*jvm_signal_handler)(int sig, siginfo_t *info, void *ucontext, int abort_if_unrecognized);
 
 static const int guarded[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+/*
+ * Process-wide state, written only by natmpj_guard_jvm_signals, which runs at load (inside System.load's lock) and
+ * right after MPI_Init (once per process): never from two threads at once. displaced[sig] is written only while
+ * the installed handler for sig is someone else's, before ours is installed over it, so on_signal reads a
+ * complete entry. Each library that links natmpj_common has its own copy; a second library loaded into the same
+ * JVM finds the first one's handler installed and chains in front of it, which still offers each signal to the
+ * JVM first.
+ */
 static jvm_signal_handler jvm_handler;
 static struct sigaction displaced[NSIG];
 

@@ -9,13 +9,15 @@
  * a failed job down: nothing is added to those.
  */
 #define _GNU_SOURCE
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "internal.h"
+#include "handles.h"
 
-/* Set once this process asked MPI to abort: MPI_Abort may leave through exit(), which must not abort again. */
-static volatile int aborting;
+/* Set once this process asked MPI to abort: MPI_Abort may leave through exit(), which must not abort again. Any
+ * thread may abort (Comm.Abort, an uncaught exception) while another exits: atomic, not volatile. */
+static atomic_int aborting;
 
 /*
  * MPI_Abort after a pause: the launchers forward a rank's output through pipes, and MPICH's hydra, once the abort
@@ -23,7 +25,7 @@ static volatile int aborting;
  * abort included). 200 ms lets the lines already written get out; an abort has no hurry.
  */
 static int abort_job(MPI_Comm comm, int code) {
-    aborting = 1;
+    atomic_store(&aborting, 1);
     fflush(stdout);
     fflush(stderr);
     usleep(200 * 1000);
@@ -37,7 +39,7 @@ int natmpj_abort(natmpj_handle comm, int code) {
 static void on_exit_before_finalize(int status, void *unused) {
     (void)unused;
     int initialized = 0, finalized = 0, rank = -1, len = 0;
-    if (aborting || status >= 128) return;
+    if (atomic_load(&aborting) || status >= 128) return;
     if (MPI_Initialized(&initialized) != MPI_SUCCESS || !initialized) return;
     if (MPI_Finalized(&finalized) != MPI_SUCCESS || finalized) return;
     char host[MPI_MAX_PROCESSOR_NAME] = "?";
@@ -50,9 +52,9 @@ static void on_exit_before_finalize(int status, void *unused) {
     if (status == 0) abort_job(MPI_COMM_WORLD, 1);
 }
 
+/* Registers the handler once per library copy, whichever thread calls first. */
 int natmpj_guard_exit(void) {
-    static int registered;
-    if (registered) return 0;
-    registered = 1;
+    static atomic_flag registered = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&registered)) return 0;
     return on_exit(on_exit_before_finalize, NULL);
 }

@@ -1,0 +1,175 @@
+package natmpj.internal;
+
+import java.lang.ref.Reference;
+import java.nio.Buffer;
+
+import natmpj.jni.NativeMPI;
+
+/**
+ * One message buffer as the C layer takes it: every call that hands MPI a buffer (point-to-point, collectives,
+ * requests, Pack/Unpack) resolves it here, so the mechanism (pin, stage or pass an address) is decided in one place.
+ * The C layer gets {@link #array} (a Java array it pins for the call) or {@link #address} (memory that stays put),
+ * plus the byte offset {@link #off}.
+ *
+ * <ul>
+ *   <li>A direct ByteBuffer: its address, zero-copy, for any call. The caller keeps the buffer reachable until MPI is
+ *       done with it ({@link #finish} for blocking calls; a request holds its Message).</li>
+ *   <li>A Java array in a blocking call: pinned by the C layer for the call (GetPrimitiveArrayCritical), not copied
+ *       -- or, when {@code stage} says so, staged like a request's.</li>
+ *   <li>A Java array in a request: staged in native memory ({@link Staging}), copied in when a send starts
+ *       ({@link #copyIn}), out when a receive completes ({@link #copyOut}, only the elements the type map covers).
+ *       A HotSpot array may move once the JNI call returns, so MPI can keep only addresses of memory that stays.</li>
+ *   <li>No memory touched (count 0, or a type of size 0): no array and no address; the C layer gives MPI a
+ *       placeholder.</li>
+ * </ul>
+ * Callers validate first ({@link Buffers#offset}, which returns {@code off}): resolving allocates staging, which a
+ * failed check would otherwise leak.
+ */
+public final class Message {
+    /** What MPI does with a buffer: reads it (a send), writes it (a receive), or both. */
+    public static final int READ = 1, WRITE = 2, READ_WRITE = READ | WRITE;
+
+    /**
+     * Set by the facade at MPI initialization: blocking calls stage arrays instead of pinning them. With
+     * THREAD_MULTIPLE, a thread blocked in MPI while holding a critical region keeps the JVM from collecting, so
+     * another thread of this JVM that must allocate before sending the awaited message would never send it; JDK 22+
+     * with G1 pins regions instead and needs none of this.
+     */
+    public static volatile boolean stageBlockingArrays;
+
+    /** No buffer: the insignificant side of a rooted collective, or the send side of an in-place one. */
+    public static final Message NONE = new Message(null, null, 0, 0, 0, null, 0, 0, 0, 0, null);
+
+    /** The caller's buffer: kept reachable until MPI is done with it. */
+    public final Object buf;
+    /** The array for the C layer to pin for the call, or null. */
+    public final Object array;
+    /** Memory that stays put (a direct buffer, or staging), or 0; with {@link #off}, where item 0 is. */
+    public final long address;
+    /** Byte offset the C layer adds to array or address. */
+    public final long off;
+    /** Byte offset of item 0 in the caller's buffer (what in-place detection compares). */
+    public final long position;
+    private final Staging staging;
+    private final long spanStart, spanBytes;
+    private final int count, access;
+    private final BufferType type;
+
+    private Message(Object buf, Object array, long address, long off, long position, Staging staging, long spanStart,
+                    long spanBytes, int count, int access, BufferType type) {
+        this.buf = buf;
+        this.array = array;
+        this.address = address;
+        this.off = off;
+        this.position = position;
+        this.staging = staging;
+        this.spanStart = spanStart;
+        this.spanBytes = spanBytes;
+        this.count = count;
+        this.access = access;
+        this.type = type;
+    }
+
+    /**
+     * A blocking call's buffer, already validated ({@code off} from {@link Buffers#offset}): pinned, or staged when
+     * {@code stage} (a user-op reduction, whose Java callback must not run inside a critical region, or
+     * {@link #stageBlockingArrays}). A staged buffer MPI reads is copied in now.
+     */
+    public static Message blocking(String call, Object buf, long off, int count, BufferType type, boolean stage,
+                                   int access) {
+        if (count == 0 || type.size == 0) return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type);
+        if (stage && buf != null && !(buf instanceof Buffer)) return staged(call, buf, off, count, type, access, true);
+        return new Message(buf, Buffers.array(buf), Buffers.address(buf), off, off, null, 0, 0, count, access, type);
+    }
+
+    /**
+     * A request's buffer, already validated: arrays are staged (not copied yet: see {@link #copyIn}), direct
+     * buffers passed by address; {@link #address} is where item 0 is, {@link #off} is 0.
+     */
+    public static Message request(String call, Object buf, long off, int count, BufferType type, int access) {
+        if (buf == null || count == 0 || type.size == 0) {
+            return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type);
+        }
+        if (buf instanceof Buffer) {
+            return new Message(buf, null, Buffers.address(buf) + off, 0, off, null, 0, 0, count, access, type);
+        }
+        return staged(call, buf, off, count, type, access, false);
+    }
+
+    private static Message staged(String call, Object buf, long off, int count, BufferType type, int access,
+                                  boolean copyNow) {
+        long start = type.spanStartBytes(count), end = type.spanEndBytes(count);
+        Staging staging = Staging.acquire(end - start, call);
+        Message m = new Message(buf, null, staging.address - start, 0, off, staging, start, end - start, count,
+                access, type);
+        // A buffer MPI writes is copied in too when the copy back covers more than MPI writes (the gaps of a
+        // v-collective's blocks): they keep the array's values.
+        if (copyNow && (access & READ) != 0) m.copyIn(call);
+        return m;
+    }
+
+    public boolean staged() {
+        return staging != null;
+    }
+
+    /** Array to staging: before a send starts (each start of a persistent one). Nothing to do unless staged. */
+    public void copyIn(String call) {
+        if (staging == null) return;
+        Failures.check(NativeMPI.copy_in(buf, position + spanStart, staging.address, spanBytes), call);
+    }
+
+    /**
+     * Staging to array, after a receive of {@code receivedBytes} completed (-1: the whole span, for a buffer that was
+     * copied in first, whose gaps staging holds as they were). MPI modifies only the locations of the message it
+     * received (MPI-3.1 3.2.4), so only those are copied: the first received bytes of a gap-free type; for a type
+     * with gaps, the elements the type map covers, full items through MPI, then those of a last partial item.
+     */
+    public void copyOut(String call, long receivedBytes) {
+        if (staging == null) return;
+        long whole = (long) count * type.size * type.element.bytes;
+        long received = receivedBytes < 0 ? whole : Math.min(receivedBytes, whole);
+        if (type.dense()) {
+            long bytes = receivedBytes < 0 ? spanBytes : received; // dense: item 0 is the span's start
+            Failures.check(NativeMPI.copy_out(staging.address, buf, position + spanStart, bytes), call);
+            return;
+        }
+        long elementBytes = type.element.bytes, itemBytes = type.size * elementBytes;
+        int items = (int) (received / itemBytes);
+        if (items > 0) Failures.check(NativeMPI.copy_out_typed(address, buf, position, items, type.handle()), call);
+        long partial = (received - items * itemBytes) / elementBytes;
+        int[] map = partial > 0 ? type.displacements() : null;
+        for (int e = 0; e < partial; e++) {
+            long at = ((long) items * type.extent + map[e]) * elementBytes;
+            Failures.check(NativeMPI.copy_out(address + at, buf, position + at, elementBytes), call);
+        }
+    }
+
+    /**
+     * After a blocking call: copies back what MPI wrote into a staged buffer (if the call succeeded:
+     * {@code receivedBytes} as {@link #copyOut}), gives staging back, and keeps the caller's buffer reachable until
+     * here (MPI saw only the address of a direct buffer).
+     */
+    public void finish(String call, int rc, long receivedBytes) {
+        try {
+            if (staging != null && rc == 0 && (access & WRITE) != 0) copyOut(call, receivedBytes);
+        } finally {
+            release();
+            Reference.reachabilityFence(buf);
+        }
+    }
+
+    /** {@link #finish(String, int, long)} of a call whose buffers MPI reads, or fills whole (collectives). */
+    public void finish(String call, int rc) {
+        finish(call, rc, -1);
+    }
+
+    /** Gives staging memory back (a completed or failed request, a finished blocking call). */
+    public void release() {
+        if (staging != null) staging.release();
+    }
+
+    /** The request was freed while MPI may still use the memory: keep it until MPI is finalized. */
+    public void orphan() {
+        if (staging != null) staging.orphan();
+    }
+}
