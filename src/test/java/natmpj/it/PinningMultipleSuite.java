@@ -17,7 +17,7 @@ import natmpj.testkit.Values;
  * THREAD_MULTIPLE: thread A of a rank waits in a blocking receive on a Java array for a message its partner sends
  * only after it got one from thread B of A's rank, and B allocates heavily (forcing collections) before sending.
  * Were A's array pinned while it waits with a collector that cannot collect around it (JDK < 22, or any collector
- * but G1), B could never allocate and the job would hang: natmpj stages such calls (RequestBuffer.forBlocking).
+ * but G1), B could never allocate and the job would hang: natmpj stages such calls (natmpj.internal.Message).
  * Runs with a small heap (frequent collections) under G1 and Parallel, with what bin/mpjrun passes to JDKs before 25.
  */
 @MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC"}, jvmEach = "-Xmx128m",

@@ -19,7 +19,7 @@ import natmpj.testkit.Values;
  * MPI_THREAD_MULTIPLE under a real mpirun: several Java threads per rank exchange messages at once, each on its own
  * duplicated communicator and on COMM_WORLD with its own tags (blocking and non-blocking, arrays and direct
  * buffers), while others run collectives on their own duplicates, thousands of rounds, all data verified. Threads
- * allocate as they go, so collections happen while arrays are in MPI's hands (see RequestBuffer.forBlocking).
+ * allocate as they go, so collections happen while arrays are in MPI's hands (see natmpj.internal.Message).
  */
 @MultiRank(extraJdks = true)
 public final class ThreadSuite {
