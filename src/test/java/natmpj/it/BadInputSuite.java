@@ -10,18 +10,27 @@ import mpi.MPIException;
 import mpi.Status;
 import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPI;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
 
 /**
  * Bad input under a real mpirun: each misuse must raise the right Java exception naming the argument, and the
  * process must go on working (the last cases exchange real messages after all the bad calls). Covers calls
- * before Init and after Finalize, and MPI's own errors surfacing as MPIException with their error class.
+ * before Init and after Finalize, and MPI's own errors surfacing as MPIException with their error class. Also
+ * runs with the JVM's JNI checks (-Xcheck:jni): a misuse (an Object[] handed to GetPrimitiveArrayCritical, say) is
+ * a fatal error there, where a plain run may survive it by luck.
  */
+@MultiRank(jvm = {"", "-Xcheck:jni"}, extraJdks = true)
 public final class BadInputSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
+        Cases.job(args).beforeInit(BadInputSuite::beforeInit).afterFinalize(BadInputSuite::afterFinalize)
+                .run(BadInputSuite::addCases);
+    }
+
+    private static void beforeInit(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int[] ints = new int[10];
-
         cases.add("before_init_rank", () -> Check.throwsWith(IllegalStateException.class, world::Rank,
                 "Comm.Rank", "MPI.Init has not been called"));
         cases.add("before_init_send", () -> Check.throwsWith(IllegalStateException.class,
@@ -30,9 +39,12 @@ public final class BadInputSuite {
         cases.add("before_init_finalize", () -> Check.throwsWith(IllegalStateException.class, MPI::Finalize,
                 "MPI.Finalize"));
         cases.add("before_init_initialized_is_false", () -> Check.eq(false, MPI.Initialized(), "Initialized"));
-        cases.run(false);
+    }
 
-        MPI.Init(args);
+    private static void addCases(Cases cases) {
+        Intracomm world = MPI.COMM_WORLD;
+        String[] args = cases.args();
+        int[] ints = new int[10];
         int rank = world.Rank(), size = world.Size();
         int peer = (rank + 1) % size;
 
@@ -164,20 +176,19 @@ public final class BadInputSuite {
             world.Allreduce(new int[] {1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
             Check.eq(size, sum[0], "Allreduce");
         });
-        cases.run(true);
-        MPI.Finalize();
+    }
 
+    private static void afterFinalize(Cases cases) {
+        Intracomm world = MPI.COMM_WORLD;
         cases.add("after_finalize_rank", () -> Check.throwsWith(IllegalStateException.class, world::Rank,
                 "MPI.Finalize has already been called"));
         cases.add("after_finalize_barrier", () -> Check.throwsWith(IllegalStateException.class, world::Barrier,
                 "Intracomm.Barrier"));
         cases.add("finalize_twice", () -> Check.throwsWith(IllegalStateException.class, MPI::Finalize,
                 "MPI.Finalize"));
-        cases.add("init_after_finalize", () -> Check.throwsWith(IllegalStateException.class, () -> MPI.Init(args),
-                "cannot be initialized again"));
+        cases.add("init_after_finalize", () -> Check.throwsWith(IllegalStateException.class,
+                () -> MPI.Init(cases.args()), "cannot be initialized again"));
         cases.add("initialized_stays_true", () -> Check.eq(true, MPI.Initialized(), "Initialized"));
-        cases.run(false);
-        cases.write(rank);
     }
 
     private static int length(int[] a) {

@@ -4,6 +4,9 @@ import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.Values;
 
 /**
  * Collectives under a real mpirun: Barrier, Bcast from every root, and Reduce/Allreduce with every built-in op on
@@ -14,8 +17,10 @@ public final class CollectiveSuite {
     static final int N = 37; // elements per reduction: a few, at an odd count
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(CollectiveSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
 
@@ -69,9 +74,6 @@ public final class CollectiveSuite {
             world.Reduce(v, 0, out, 0, 1, MPI.LONG, MPI.MAX, 0);
             if (rank == 0) Check.eq((long) size - 1, out[0], "max rank");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     static boolean applies(String op, String type) {

@@ -8,6 +8,9 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
 import mpi.User_function;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.Values;
 
 /**
  * The collectives beyond Bcast/Reduce/Allreduce under a real mpirun: Gather(v), Scatter(v), Allgather(v),
@@ -20,8 +23,11 @@ public final class CollectiveVSuite {
     static final int B = 3; // items per block
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init_thread(args, MPI.THREAD_SERIALIZED); // one case calls MPI from a second thread, in turn
+        // One case calls MPI from a second thread, in turn.
+        Cases.job(args).threadLevel(MPI.THREAD_SERIALIZED).run(CollectiveVSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
 
@@ -211,9 +217,6 @@ public final class CollectiveVSuite {
             Check.throwsWith(IllegalArgumentException.class, () -> world.Gather(b, 0, 1, MPI.INT, new Object[size], 0,
                     1, MPI.OBJECT, 0), "Intracomm.Gather", "MPI.OBJECT");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     static int[] filled(int n, int v) {

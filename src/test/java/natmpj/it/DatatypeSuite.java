@@ -12,6 +12,9 @@ import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.Values;
 
 /**
  * Derived datatypes under a real mpirun: every constructor (MPJ Express's static form and mpiJava's instance form)
@@ -97,8 +100,10 @@ public final class DatatypeSuite {
                 new Datatype[] {markerStruct(t), t}), new int[] {2, 3, 10}, -1, 8, 3, true));
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(DatatypeSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int partner = rank % 2 == 0 ? rank + 1 : rank - 1;
@@ -313,9 +318,6 @@ public final class DatatypeSuite {
             world.Sendrecv(new int[] {rank + 5}, 0, 1, MPI.INT, rank, 40, in, 0, 1, MPI.INT, rank, 40);
             Check.eq(rank + 5, in[0], "self Sendrecv after bad input");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     // ---- shape ----

@@ -4,6 +4,8 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
 
 /**
  * Empty messages from and into Java arrays between real peers: blocking calls hand MPI no array for them (pinning
@@ -12,8 +14,10 @@ import mpi.Status;
  */
 public final class EmptyMessageSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(EmptyMessageSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -67,8 +71,5 @@ public final class EmptyMessageSuite {
                 Check.eq(1, s.Get_count(MPI.INT), "count of the next message");
             }
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 }

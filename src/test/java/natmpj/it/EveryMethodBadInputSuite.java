@@ -25,6 +25,9 @@ import mpi.Request;
 import mpi.Status;
 import natmpj.it.ApiCatalog.Entry;
 import natmpj.it.BadArguments.Bad;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
 
 /**
  * Generated bad input (issue 5): every public method and constructor of package mpi, found by reflection, called
@@ -33,8 +36,10 @@ import natmpj.it.BadArguments.Bad;
  * must throw a Java exception of an expected type whose message starts with "Class.Method:" and names the bad
  * argument (or the state: freed, not initialized, finalized); a real exchange checks the process still works every
  * few methods. Results are one case per phase and class, plus a totals case whose name carries the counts; the line
- * "BADINPUT methods=.. cases=.. rejected=.. exempt=.. failed=.." goes to stdout.
+ * "BADINPUT methods=.. cases=.. rejected=.. exempt=.. failed=.." goes to stdout. Also runs with the JVM's JNI checks
+ * (-Xcheck:jni), where any misuse of JNI is a fatal error.
  */
+@MultiRank(jvm = {"", "-Xcheck:jni"})
 public final class EveryMethodBadInputSuite {
     /**
      * Calls that are not made in some phase, and why. Keys are "Declaring.method" (any phase) or
@@ -96,6 +101,8 @@ public final class EveryMethodBadInputSuite {
     }
 
     private final BadArguments.Fixtures fixtures = new BadArguments.Fixtures();
+    /** The public classes of package mpi, each phase's cases one per class. */
+    private final List<Class<?>> classes;
     private final BadArguments bad = new BadArguments(fixtures);
     private final List<String> failures = new ArrayList<>();
     private final java.util.Set<String> methods = new java.util.LinkedHashSet<>();
@@ -105,19 +112,23 @@ public final class EveryMethodBadInputSuite {
     private int sinceHealthCheck;
 
     public static void main(String[] args) throws Exception {
-        new EveryMethodBadInputSuite().run(args);
+        EveryMethodBadInputSuite self = new EveryMethodBadInputSuite(ApiCatalog.publicClasses());
+        Cases.job(args).beforeInit(self::beforeInitCases).afterFinalize(self::afterFinalizeCases)
+                .run(self::afterInitCases);
     }
 
-    private void run(String[] args) throws Exception {
-        Cases suite = new Cases();
-        List<Class<?>> classes = ApiCatalog.publicClasses();
+    private EveryMethodBadInputSuite(List<Class<?>> classes) {
+        this.classes = classes;
+    }
+
+    private void beforeInitCases(Cases suite) {
         for (Class<?> c : classes) {
             suite.add("before_init_" + c.getSimpleName(), () -> phase(c, "before", this::predefined,
                     "MPI.Init has not been called"));
         }
-        suite.run(false);
+    }
 
-        MPI.Init(args);
+    private void afterInitCases(Cases suite) throws Exception {
         setUp();
         for (Class<?> c : classes) suite.add("after_init_" + c.getSimpleName(), () -> sweep(c));
         suite.add("still_works_after_sweep", this::healthCheck);
@@ -137,10 +148,10 @@ public final class EveryMethodBadInputSuite {
         });
         suite.run(true);
         tearDown();
-        int rank = MPI.COMM_WORLD.Rank();
-        MPI.Finalize();
-        fixtures.live = false;
+    }
 
+    private void afterFinalizeCases(Cases suite) {
+        fixtures.live = false;
         for (Class<?> c : classes) {
             suite.add("after_finalize_" + c.getSimpleName(), () -> phase(c, "after", this::afterFinalize,
                     "MPI.Finalize has already been called", "MPI has been finalized"));
@@ -148,14 +159,12 @@ public final class EveryMethodBadInputSuite {
         suite.run(false);
         String totals = "BADINPUT methods=" + methods.size() + " cases=" + cases + " rejected=" + rejected + " exempt="
                 + exempt + " failed=" + failed + " baselines=" + baselines;
-        System.out.println("rank " + rank + ": " + totals);
-        int crashes = 0; // a JVM crash ends the job before this line; MultiRankIT reports the missing DONE
+        System.out.println("rank " + suite.rank() + ": " + totals);
+        int crashes = 0; // a JVM crash ends the job before this line; MultiRankTests reports the missing DONE
         suite.add("totals_methods=" + methods.size() + "_cases=" + cases + "_exempt=" + exempt, () -> {
             Check.eq(0, failed, "failed cases (see the failing phase cases)");
             Check.eq(0, crashes, "JVM crashes");
         });
-        suite.run(false);
-        suite.write(rank);
     }
 
     // ---------------------------------------------------------------- fixtures

@@ -7,17 +7,24 @@ import mpi.MPI;
 import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Values;
 
 /**
  * Non-blocking and persistent requests on arrays and direct buffers while another thread calls System.gc() in a
  * loop: send buffers are dropped right after their request starts, requests right after they complete, every round
  * uses new buffers; every message is checked against values computed independently. A buffer collected or moved
- * while MPI still uses it shows up as wrong data or a crash. MultiRankIT runs it under several collectors.
+ * while MPI still uses it shows up as wrong data or a crash. It runs under several collectors.
  */
+@MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC", "-XX:+UseSerialGC", "-XX:+UseZGC"}, extraJdks = true)
 public final class GcSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(GcSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -76,9 +83,6 @@ public final class GcSuite {
                 Check.isTrue(gc.collections > 0, "the collector thread ran");
             }
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     /** A new buffer (direct or array) of n elements holding the pattern for seed. */

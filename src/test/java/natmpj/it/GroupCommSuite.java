@@ -15,6 +15,8 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.ShiftParms;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
 
 /**
  * Groups, communicator management, intercommunicators and topologies under a real mpirun, each result checked
@@ -22,8 +24,10 @@ import mpi.Status;
  */
 public final class GroupCommSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(GroupCommSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
 
@@ -177,9 +181,6 @@ public final class GroupCommSuite {
             Check.throwsWith(IllegalArgumentException.class, () -> world.Create_graph(new int[] {1}, new int[] {5},
                     false), "Intracomm.Create_graph", "edges[0]");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     /** The ranks of (union of even and odd) that put it back in world order. */

@@ -17,19 +17,26 @@ import mpi.Request;
 import mpi.User_function;
 import natmpj.internal.LiveHandles;
 import natmpj.internal.LiveHandles.Kind;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Values;
 
 /**
  * Handle lifetimes under a real mpirun: every handle natmpj creates is counted while live; Free gives it back;
  * handles the program drops are freed for it once the collector finds them (communicators are warned about
  * instead); a freed handle of every kind refuses use; MPI.Finalize with requests still pending reports them and
- * finalizes. Runs under G1 and Parallel (see MultiRankIT.JVM_VARIANTS).
+ * finalizes. Runs under G1 and Parallel.
  */
+@MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC"})
 public final class LifetimeSuite {
     static final int DROPPED_RECEIVES = 50;
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).finalizedBySuite().run(LifetimeSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -134,8 +141,7 @@ public final class LifetimeSuite {
                     "report on stderr: " + err);
             Check.isTrue(orphanReceive != null && orphanSend != null, "requests kept");
         });
-        cases.run(false);
-        cases.write(rank);
+        cases.run(false); // no barrier after Finalize
     }
 
     /** Collects until {@code done} holds (null failure: just collect for a while). */

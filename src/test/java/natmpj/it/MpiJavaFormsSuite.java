@@ -7,6 +7,8 @@ import mpi.Comm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
 
 /**
  * The twin of MpjExpressFormsProgram (which is compiled against MPJ Express): compiled against natmpj, written with
@@ -17,8 +19,10 @@ import mpi.Status;
  */
 public final class MpiJavaFormsSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(MpiJavaFormsSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -75,8 +79,5 @@ public final class MpiJavaFormsSuite {
             Check.eq(left, s.source, "source");
             Check.eq(1, s.Get_count(MPI.INT), "Get_count");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 }

@@ -18,6 +18,10 @@ import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
 import mpi.User_function;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Values;
 
 /**
  * What programs written for MPJ Express (and the mpiJava test suites it runs) do that MPI allows and natmpj once
@@ -34,7 +38,9 @@ import mpi.User_function;
  *   <li>Group.Range_incl/Range_excl triplets whose last is not a rank but whose generated ranks all are;</li>
  *   <li>Cartcomm.Sub with no dimension kept: a 0-dimensional Cartesian communicator of the calling rank alone.</li>
  * </ul>
+ * Also runs with the JVM's JNI checks (-Xcheck:jni), where any misuse of JNI is a fatal error.
  */
+@MultiRank(jvm = {"", "-Xcheck:jni"})
 public final class MpjPatternsSuite {
     /** A serializable record for MPI.OBJECT messages. */
     static final class Item implements Serializable {
@@ -62,8 +68,10 @@ public final class MpjPatternsSuite {
     }
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(MpjPatternsSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -77,9 +85,6 @@ public final class MpjPatternsSuite {
         ranges(cases, world, rank, size);
         cartesianSub(cases, world, rank, size);
 
-        cases.run(true);
-        cases.write(rank);
-        MPI.Finalize();
     }
 
     // ------------------------------------------------------------------ 1. null elements in request arrays

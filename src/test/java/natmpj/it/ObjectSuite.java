@@ -13,6 +13,8 @@ import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
 import mpi.User_function;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
 
 /**
  * MPI.OBJECT under a real mpirun: object graphs through every point-to-point mode, blocking, non-blocking (alone
@@ -58,8 +60,10 @@ public final class ObjectSuite {
     }
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(ObjectSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -220,9 +224,6 @@ public final class ObjectSuite {
                 Check.isTrue(Arrays.equals(new int[] {round, left}, (int[]) in[0]), "round " + round);
             }
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     static void collectives(Intracomm world, int rank, int size) {

@@ -6,17 +6,28 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import natmpj.testkit.Allocators;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Threads;
+import natmpj.testkit.Values;
 
 /**
  * THREAD_MULTIPLE: thread A of a rank waits in a blocking receive on a Java array for a message its partner sends
  * only after it got one from thread B of A's rank, and B allocates heavily (forcing collections) before sending.
  * Were A's array pinned while it waits with a collector that cannot collect around it (JDK < 22, or any collector
- * but G1), B could never allocate and the job would hang: natmpj stages such calls (RequestBuffer.forBlocking).
+ * but G1), B could never allocate and the job would hang: natmpj stages such calls (natmpj.internal.Message).
+ * Runs with a small heap (frequent collections) under G1 and Parallel, with what bin/mpjrun passes to JDKs before 25.
  */
+@MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC"}, jvmEach = "-Xmx128m",
+        jvmEachBeforeJdk25 = "-XX:+UnlockDiagnosticVMOptions -XX:GCLockerRetryAllocationCount=1000", extraJdks = true)
 public final class PinningMultipleSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init_thread(args, MPI.THREAD_MULTIPLE);
+        Cases.job(args).threadLevel(MPI.THREAD_MULTIPLE).run(PinningMultipleSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int partner = rank ^ 1;
@@ -76,7 +87,7 @@ public final class PinningMultipleSuite {
         cases.add("threads_pinned_calls_while_others_allocate", () -> {
             if (!paired) return;
             try (Allocators allocators = new Allocators(2, 1 << 20)) {
-                ThreadSuite.inThreads("pinner", 2, id -> {
+                Threads.inThreads("pinner", 2, id -> {
                     int n = 512;
                     int[] out = new int[n], in = new int[n];
                     for (int round = 0; round < calls; round++) {
@@ -89,8 +100,5 @@ public final class PinningMultipleSuite {
                 Check.eq(0L, allocators.outOfMemory.get(), "OutOfMemoryErrors in allocating threads");
             }
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 }

@@ -2,18 +2,27 @@ package natmpj.it;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import natmpj.testkit.Allocators;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Values;
 
 /**
  * THREAD_FUNNELED (plain MPI.Init), where blocking calls pin Java arrays: other Java threads that allocate heavily
  * and force collections while the main thread waits in a receive get no OutOfMemoryError, and keep allocating when
  * the receive waits unpinned (-Dnatmpj.recvWaitsUnpinned=true, or JDK 22+ with G1); nor while the main thread makes
- * many short pinned calls (on JDK < 25 that needs the -XX:GCLockerRetryAllocationCount bin/mpjrun passes:
- * MultiRankIT gives the same). Ranks work in pairs.
+ * many short pinned calls (on JDK < 25 that needs the -XX:GCLockerRetryAllocationCount bin/mpjrun passes: the
+ * jobs get the same). Ranks work in pairs. Runs with a small heap (frequent collections) under several collectors.
  */
+@MultiRank(jvm = {"", "-XX:+UseG1GC", "-XX:+UseParallelGC", "-Dnatmpj.recvWaitsUnpinned=true"}, jvmEach = "-Xmx128m",
+        jvmEachBeforeJdk25 = "-XX:+UnlockDiagnosticVMOptions -XX:GCLockerRetryAllocationCount=1000", extraJdks = true)
 public final class PinningSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(PinningSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int partner = rank ^ 1;
@@ -77,8 +86,5 @@ public final class PinningSuite {
                         + allocators.allocations.get() + " allocations)");
             }
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 }

@@ -8,19 +8,26 @@ import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Values;
 
 /**
  * Point-to-point under a real mpirun: every datatype x (array at a non-zero offset, direct buffer) x sizes 0, 1,
  * ~1 KiB and past 1 MiB (beyond every eager limit), each send mode, Status fields, ANY_SOURCE/ANY_TAG, PROC_NULL,
  * Sendrecv, Sendrecv_replace, Probe/Iprobe. Ranks work in pairs (0,1), (2,3), ...; an odd last rank idles.
  */
+@MultiRank(extraJdks = true)
 public final class PointToPointSuite {
     static final int OFFSET = 3;
     static final int GUARD = 5; // elements past the message that must stay untouched
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(PointToPointSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int partner = rank % 2 == 0 ? rank + 1 : rank - 1;
@@ -151,9 +158,6 @@ public final class PointToPointSuite {
             Check.eq(1, MPI.COMM_SELF.Size(), "COMM_SELF size");
             Check.eq(0, MPI.COMM_SELF.Rank(), "COMM_SELF rank");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     /** Even rank sends [OFFSET, OFFSET+count) of a patterned buffer; odd rank checks it and the guard elements. */

@@ -11,6 +11,9 @@ import mpi.MPI;
 import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.Values;
 
 /**
  * Non-blocking and persistent requests under a real mpirun: every datatype x (array at an offset, direct buffer)
@@ -22,8 +25,10 @@ public final class RequestSuite {
     static final int OFFSET = 3, GUARD = 5;
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(RequestSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -191,9 +196,6 @@ public final class RequestSuite {
         });
         cases.add("gc_stress_arrays_and_direct", () -> gcStress(world, rank, right, left));
         cases.add("bad_input", () -> badInput(world, right));
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     static void ring(Intracomm world, int rank, int right, int left, String kind, String type, int count) {

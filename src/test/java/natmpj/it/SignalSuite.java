@@ -8,6 +8,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
 
 /**
  * The JVM's own use of signals inside a live MPI process: implicit null checks (SIGSEGV), integer division by zero
@@ -15,14 +18,18 @@ import mpi.MPI;
  * whatever handlers it installed (UCX, opal), is active; messages checked after each. Fails, or crashes the JVM,
  * when MPI's handlers run instead of the JVM's (see src/main/c/signals.c).
  */
+@MultiRank(extraJdks = true)
 public final class SignalSuite {
     static final int ROUNDS = 200;
     /** Keeps the spinner's result alive, so its loop is not optimized away. */
     static volatile long sink;
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        int provided = MPI.Init_thread(args, MPI.THREAD_MULTIPLE);
+        Cases.job(args).threadLevel(MPI.THREAD_MULTIPLE).run(SignalSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
+        int provided = cases.provided();
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
 
@@ -125,9 +132,6 @@ public final class SignalSuite {
             world.Allreduce(new int[] {rank + 1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
             Check.eq(size * (size + 1) / 2, sum[0], "Allreduce of rank + 1");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     /** A ring shift of a pattern unique to (rank, round, index), checked element by element, guards included. */

@@ -13,6 +13,10 @@ import mpi.MPI;
 import mpi.Prequest;
 import mpi.Request;
 import natmpj.internal.LiveHandles;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Values;
 
 /**
  * A soak: many rounds, each doing a blocking exchange, a non-blocking one, a persistent one, a derived datatype
@@ -25,7 +29,10 @@ import natmpj.internal.LiveHandles;
  * whose UCX handle has bit 31 set: in some runs every such type, depending on where the allocator places them. A C
  * program committing and freeing the same vector leaks the same 64 bytes a type (heaptrack: ucp_dt_create_generic
  * from MPI_Type_commit). On that MPI the allowed growth includes 72 bytes per datatype built while measuring.
+ *
+ * <p>Runs with a heap committed up front, so resident memory shows native growth, not the heap's.
  */
+@MultiRank(jvm = "-Xms96m -Xmx96m -XX:+AlwaysPreTouch")
 public final class SoakSuite {
     static final Integer ROUNDS_SET = Integer.getInteger("natmpj.it.soak.rounds");
     /** Resident memory may grow this much over the measured rounds (JIT code, malloc arenas settling). */
@@ -36,8 +43,10 @@ public final class SoakSuite {
     static final int N = 64;
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(SoakSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -73,9 +82,6 @@ public final class SoakSuite {
                     + (typesLeakInMpi ? ", with " + MPICH_UCX_BYTES_PER_TYPE + " bytes per datatype MPICH on UCX may leak"
                     : "") + ")");
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     /** Lets the Cleaner queue what was dropped, then a handle-creating call frees it. */

@@ -1,16 +1,15 @@
 package natmpj.it;
 
 import mpi.MPI;
+import natmpj.testkit.Cases;
 
 /** Plain MPI.Init (THREAD_FUNNELED): MPI only from the thread that called Init; see ThreadLevels. */
 public final class ThreadFunneledSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(ThreadFunneledSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         ThreadLevels.addOneThreadCases(cases, MPI.THREAD_FUNNELED, "THREAD_FUNNELED");
-        int rank = MPI.COMM_WORLD.Rank();
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 }

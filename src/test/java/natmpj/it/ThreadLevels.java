@@ -1,11 +1,13 @@
 package natmpj.it;
 
-import java.util.concurrent.atomic.AtomicReference;
-
 import mpi.Comm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.Threads;
+import natmpj.testkit.Values;
 
 /**
  * The cases shared by the thread-level suites (a process initializes MPI once, so each level is its own suite):
@@ -14,22 +16,6 @@ import mpi.Request;
  */
 final class ThreadLevels {
     private ThreadLevels() {}
-
-    /** Runs body in a new thread of that name, waits for it, rethrows what it threw. */
-    static void inThread(String name, Cases.Body body) throws Exception {
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        Thread t = new Thread(() -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                thrown.set(e);
-            }
-        }, name);
-        t.start();
-        t.join();
-        if (thrown.get() instanceof Exception) throw (Exception) thrown.get();
-        if (thrown.get() != null) throw new AssertionError(name + " failed: " + thrown.get(), thrown.get());
-    }
 
     /** One ring exchange plus an Allreduce on the calling thread: proves MPI works from it, data verified. */
     static void ring(Intracomm comm, long seed) {
@@ -71,7 +57,7 @@ final class ThreadLevels {
             };
             String[] names = {"Comm.Rank", "Intracomm.Barrier", "Comm.Send", "Comm.Recv", "Comm.Isend",
                               "Intracomm.Allreduce", "Intracomm.clone", "Request.Test", "MPI.Wtime", "MPI.Finalize"};
-            inThread("worker-7", () -> {
+            Threads.inThread("worker-7", () -> {
                 for (int i = 0; i < calls.length; i++) {
                     IllegalStateException e = Check.throwsWith(IllegalStateException.class, calls[i], "worker-7",
                             "\"" + main + "\"", levelName, "MPI.Init_thread", "THREAD_SERIALIZED", "THREAD_MULTIPLE");
@@ -88,7 +74,7 @@ final class ThreadLevels {
         cases.add("queries_and_abort_allowed_from_any_thread", () -> {
             Comm freed = (Comm) world.clone();
             freed.Free();
-            inThread("asker", () -> {
+            Threads.inThread("asker", () -> {
                 Check.eq(level, MPI.Query_thread(), "Query_thread from another thread");
                 Check.eq(level, MPI.queryThread(), "queryThread from another thread");
                 Check.isTrue(!MPI.Is_thread_main() && !MPI.isMainThread(), "another thread is not main");

@@ -7,6 +7,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.Threads;
+import natmpj.testkit.Values;
 
 /**
  * MPI.Init_thread(THREAD_SERIALIZED): any thread may call MPI as long as no two do at once (the program's duty);
@@ -14,8 +18,11 @@ import mpi.Request;
  */
 public final class ThreadSerializedSuite {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        int provided = MPI.Init_thread(args, MPI.THREAD_SERIALIZED);
+        Cases.job(args).threadLevel(MPI.THREAD_SERIALIZED).run(ThreadSerializedSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
+        int provided = cases.provided();
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank();
         cases.add("provides_serialized", () -> {
@@ -25,7 +32,7 @@ public final class ThreadSerializedSuite {
         cases.add("other_threads_call_in_turn", () -> {
             for (int t = 0; t < 3; t++) {
                 long seed = 100L * t;
-                ThreadLevels.inThread("turn-" + t, () -> ThreadLevels.ring(world, seed));
+                Threads.inThread("turn-" + t, () -> ThreadLevels.ring(world, seed));
             }
             ThreadLevels.ring(world, 7);
         });
@@ -33,18 +40,18 @@ public final class ThreadSerializedSuite {
             AtomicReference<Intracomm> dup = new AtomicReference<>();
             AtomicReference<Request> request = new AtomicReference<>();
             int[] in = new int[50];
-            ThreadLevels.inThread("maker", () -> {
+            Threads.inThread("maker", () -> {
                 dup.set((Intracomm) world.clone());
                 request.set(dup.get().Irecv(in, 0, 50, MPI.INT, rank, 3));
             });
-            ThreadLevels.inThread("sender", () -> {
+            Threads.inThread("sender", () -> {
                 int[] out = new int[50];
                 Values.fill("INT", out, 0, 50, 42 + rank);
                 dup.get().Send(out, 0, 50, MPI.INT, rank, 3);
             });
-            ThreadLevels.inThread("completer", () -> request.get().Wait());
+            Threads.inThread("completer", () -> request.get().Wait());
             Values.expect("INT", in, 0, 50, 42 + rank, "received through requests passed between threads");
-            ThreadLevels.inThread("freer", () -> dup.get().Free());
+            Threads.inThread("freer", () -> dup.get().Free());
         });
         cases.add("threads_take_turns_under_a_lock", () -> {
             // Every rank makes its k-th ring call with the same seed whichever thread makes it, so the calls pair up.
@@ -77,8 +84,5 @@ public final class ThreadSerializedSuite {
         cases.add("main_thread_keeps_working", () -> {
             for (int i = 0; i < 20; i++) ThreadLevels.ring(world, 1000L * i);
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 }

@@ -9,13 +9,19 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
 import mpi.Status;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
+import natmpj.testkit.Threads;
+import natmpj.testkit.Values;
 
 /**
  * MPI_THREAD_MULTIPLE under a real mpirun: several Java threads per rank exchange messages at once, each on its own
  * duplicated communicator and on COMM_WORLD with its own tags (blocking and non-blocking, arrays and direct
  * buffers), while others run collectives on their own duplicates, thousands of rounds, all data verified. Threads
- * allocate as they go, so collections happen while arrays are in MPI's hands (see RequestBuffer.forBlocking).
+ * allocate as they go, so collections happen while arrays are in MPI's hands (see natmpj.internal.Message).
  */
+@MultiRank(extraJdks = true)
 public final class ThreadSuite {
     /** Rounds per thread at 2 ranks (halved at 4: 4 ranks x 5 threads share 2 cores, and MPI threads spin). */
     static final int THREADS = 4, ROUNDS = 2000, COLLECTIVE_ROUNDS = 400;
@@ -23,8 +29,11 @@ public final class ThreadSuite {
     static final int SMALL = 600, LARGE = 40000, LARGE_EVERY = 97;
 
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        int provided = MPI.Init_thread(args, MPI.THREAD_MULTIPLE);
+        Cases.job(args).threadLevel(MPI.THREAD_MULTIPLE).run(ThreadSuite::addCases);
+    }
+
+    private static void addCases(Cases cases) {
+        int provided = cases.provided();
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -56,49 +65,22 @@ public final class ThreadSuite {
         });
         cases.add("threads_exchange_concurrently", () -> {
             Intracomm[] comms = dups(world, THREADS);
-            inThreads("exchanger", THREADS, id -> exchange(world, comms[id], rank, right, left, id, rounds));
+            Threads.inThreads("exchanger", THREADS, id -> exchange(world, comms[id], rank, right, left, id, rounds));
             for (Intracomm c : comms) c.Free();
         });
         cases.add("collectives_on_duplicated_communicators", () -> {
             Intracomm[] comms = dups(world, THREADS);
-            inThreads("collective", THREADS, id -> collectives(comms[id], rank, size, id, collectiveRounds));
+            Threads.inThreads("collective", THREADS, id -> collectives(comms[id], rank, size, id, collectiveRounds));
             for (Intracomm c : comms) c.Free();
         });
         cases.add("exchanges_and_collectives_at_once", () -> {
             Intracomm[] comms = dups(world, THREADS);
-            inThreads("mixed", THREADS, id -> {
+            Threads.inThreads("mixed", THREADS, id -> {
                 if (id % 2 == 0) exchange(world, comms[id], rank, right, left, id, rounds / 8);
                 else collectives(comms[id], rank, size, id, collectiveRounds / 4);
             });
             for (Intracomm c : comms) c.Free();
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
-    }
-
-    interface ThreadBody {
-        void run(int id) throws Exception;
-    }
-
-    /** Runs body(0..n-1) in n threads, waits for all, rethrows the first failure naming its thread. */
-    static void inThreads(String name, int n, ThreadBody body) throws InterruptedException {
-        List<Thread> threads = new ArrayList<>();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        for (int t = 0; t < n; t++) {
-            int id = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    body.run(id);
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, new AssertionError(name + "-" + id + ": " + e, e));
-                }
-            }, name + "-" + t);
-            threads.add(thread);
-            thread.start();
-        }
-        for (Thread t : threads) t.join();
-        if (failure.get() != null) throw (AssertionError) failure.get();
     }
 
     /** n duplicates of comm (collective: called by the main thread of every rank in the same order). */

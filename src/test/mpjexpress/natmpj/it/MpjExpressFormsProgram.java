@@ -18,6 +18,8 @@ import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
 import mpi.User_function;
+import natmpj.testkit.Cases;
+import natmpj.testkit.Check;
 
 /**
  * Compiled against MPJ Express's mpj.jar (by MultiRankIT, at test time; not by Maven), run on natmpj: every member
@@ -28,8 +30,10 @@ import mpi.User_function;
  */
 public final class MpjExpressFormsProgram {
     public static void main(String[] args) throws Exception {
-        Cases cases = new Cases();
-        MPI.Init(args);
+        Cases.job(args).run(MpjExpressFormsProgram::addCases);
+    }
+
+    private static void addCases(Cases cases) {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -153,9 +157,6 @@ public final class MpjExpressFormsProgram {
                 Check.isTrue(e.getMessage() != null && e.getMessage().length() > 0, "message");
             }
         });
-        cases.run(true);
-        MPI.Finalize();
-        cases.write(rank);
     }
 
     /** natmpj's own, Intracomm-typed COMM_SELF, which this class cannot name (it is compiled against MPJ Express). */

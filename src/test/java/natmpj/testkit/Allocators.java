@@ -1,4 +1,4 @@
-package natmpj.it;
+package natmpj.testkit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,15 +7,19 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Threads that allocate heavily (arrays up to maxBytes, a few kept alive so the heap fills) and call System.gc()
- * now and then, counting their allocations and any OutOfMemoryError, until stopped.
+ * now and then, counting their allocations and any OutOfMemoryError, until closed: the load a case puts on the
+ * collector while MPI holds Java arrays.
  */
-final class Allocators implements AutoCloseable {
-    final AtomicLong allocations = new AtomicLong();
-    final AtomicLong outOfMemory = new AtomicLong();
+public final class Allocators implements AutoCloseable {
+    /** Arrays allocated so far by all the threads. */
+    public final AtomicLong allocations = new AtomicLong();
+    /** OutOfMemoryErrors the threads caught (each drops what it kept and goes on). */
+    public final AtomicLong outOfMemory = new AtomicLong();
     private volatile boolean stop;
     private final List<Thread> threads = new ArrayList<>();
 
-    Allocators(int count, int maxBytes) {
+    /** Starts {@code count} daemon threads allocating arrays of 1 to {@code maxBytes} bytes. */
+    public Allocators(int count, int maxBytes) {
         for (int t = 0; t < count; t++) {
             Random random = new Random(t);
             Thread thread = new Thread(() -> {
@@ -37,6 +41,7 @@ final class Allocators implements AutoCloseable {
         }
     }
 
+    /** Stops the threads and waits for them. */
     @Override
     public void close() throws InterruptedException {
         stop = true;

@@ -1,4 +1,4 @@
-package natmpj.it;
+package natmpj.testkit;
 
 import java.util.Objects;
 

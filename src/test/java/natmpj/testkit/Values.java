@@ -1,4 +1,4 @@
-package natmpj.it;
+package natmpj.testkit;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,0 +1,228 @@
+package natmpj.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicNode;
+
+/**
+ * The driver's side of the kit (JUnit 5 dynamic tests, in the build's JVM; the ranks never load it): which suites,
+ * flavours, rank counts and JDKs to run (the build's properties), the jobs a suite's {@link MultiRank} asks for, and
+ * each launch turned into JUnit tests: "job ends cleanly on every rank" and one test per case, passing when every
+ * rank passed it.
+ *
+ * <p>The build's properties: -Dnatmpj.test.flavours (default openmpi,mpich), -Dnatmpj.test.ranks (2,4),
+ * -Dnatmpj.test.suites (simple class names; none: all), -Dnatmpj.test.extra.jdks (JDK homes; none by default).
+ */
+public final class MultiRankTests {
+    private MultiRankTests() {}
+
+    /** The MPI flavours to run under (-Dnatmpj.test.flavours). */
+    public static List<String> flavours() {
+        return list("natmpj.test.flavours", "openmpi,mpich");
+    }
+
+    /** The rank counts (-Dnatmpj.test.ranks), for suites that declare none. */
+    public static List<Integer> ranks() {
+        return list("natmpj.test.ranks", "2,4").stream().map(Integer::valueOf).collect(Collectors.toList());
+    }
+
+    /** The extra JDKs' homes (-Dnatmpj.test.extra.jdks). */
+    public static List<String> extraJdks() {
+        return list("natmpj.test.extra.jdks", "");
+    }
+
+    /** Whether -Dnatmpj.test.suites selects this suite or program (by simple name; all when the property is empty). */
+    public static boolean selected(String simpleName) {
+        List<String> only = list("natmpj.test.suites", "");
+        return only.isEmpty() || only.contains(simpleName);
+    }
+
+    /**
+     * The {@code *Suite} classes compiled in {@code anchor}'s package (its folder of class files), by name, that
+     * {@link #selected} selects. Loaded, not initialized.
+     */
+    public static List<Class<?>> suites(Class<?> anchor) throws IOException, ClassNotFoundException {
+        Path dir;
+        try {
+            dir = Paths.get(anchor.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .resolve(anchor.getPackageName().replace('.', '/'));
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith("Suite.class"))
+                    .map(f -> f.substring(0, f.length() - ".class".length())).sorted().forEach(names::add);
+        }
+        List<Class<?>> suites = new ArrayList<>();
+        for (String name : names) {
+            if (selected(name)) {
+                suites.add(Class.forName(anchor.getPackageName() + "." + name, false, anchor.getClassLoader()));
+            }
+        }
+        return suites;
+    }
+
+    /** The suite's declaration, or the defaults when it has none. */
+    private static MultiRank config(Class<?> suite) {
+        MultiRank declared = suite.getAnnotation(MultiRank.class);
+        return declared != null ? declared : Defaults.class.getAnnotation(MultiRank.class);
+    }
+
+    @MultiRank
+    private static final class Defaults {}
+
+    /**
+     * The suite's jobs on the build's JDK under {@code flavour}: one per rank count ({@link MultiRank#ranks()} or
+     * the build's) and JVM option set ({@link MultiRank#jvm()} with {@link MultiRank#jvmEach()} and, before JDK 25,
+     * {@link MultiRank#jvmEachBeforeJdk25()}), labelled "flavour np=N Suite options".
+     */
+    public static List<MpiJob> jobs(String flavour, Class<?> suite) {
+        MultiRank config = config(suite);
+        List<String> each = new ArrayList<>(options(config.jvmEach()));
+        if (Runtime.version().feature() < 25) each.addAll(options(config.jvmEachBeforeJdk25()));
+        List<MpiJob> jobs = new ArrayList<>();
+        for (int np : rankCounts(config)) {
+            for (String variant : config.jvm()) {
+                List<String> options = new ArrayList<>(options(variant));
+                options.addAll(each);
+                String label = flavour + " np=" + np + " " + suite.getSimpleName()
+                        + (options.isEmpty() ? "" : " " + String.join(" ", options));
+                jobs.add(new MpiJob(flavour, np, suite, label).withJvmOptions(options));
+            }
+        }
+        return jobs;
+    }
+
+    /**
+     * The suite's job on the extra JDK at {@code javaHome} ({@link MultiRank#extraJdks()}; none if it does not ask),
+     * labelled "flavour np=N jdk-folder Suite".
+     */
+    public static List<MpiJob> extraJdkJobs(String flavour, Class<?> suite, String javaHome) {
+        MultiRank config = config(suite);
+        if (!config.extraJdks()) return List.of();
+        int np = config.ranks().length > 0 ? config.ranks()[0] : 2;
+        String name = Paths.get(javaHome).getFileName().toString();
+        return List.of(new MpiJob(flavour, np, suite, flavour + " np=" + np + " " + name + " " + suite.getSimpleName())
+                .withJdk(javaHome));
+    }
+
+    private static List<Integer> rankCounts(MultiRank config) {
+        return config.ranks().length > 0 ? Arrays.stream(config.ranks()).boxed().collect(Collectors.toList())
+                : ranks();
+    }
+
+    private static List<String> options(String line) {
+        return Arrays.stream(line.trim().split("\\s+")).filter(s -> !s.isEmpty()).collect(Collectors.toList());
+    }
+
+    /**
+     * Every job of these suites under {@code flavour}, as JUnit containers: on the build's JDK ({@link #jobs}, the
+     * smaller rank counts first), then on each extra JDK ({@link #extraJdkJobs}; a missing JDK is one aborted test).
+     * {@code setUp} may change each job before it is launched (class path, options); a flavour not installed is one
+     * aborted test.
+     */
+    public static List<DynamicNode> suiteTests(String flavour, List<Class<?>> suites, UnaryOperator<MpiJob> setUp) {
+        if (!MpiJob.installed(flavour)) return List.of(notInstalled(flavour));
+        List<MpiJob> jobs = new ArrayList<>();
+        for (Class<?> suite : suites) jobs.addAll(jobs(flavour, suite));
+        jobs.sort(Comparator.comparingInt(MpiJob::ranks)); // stable: the suites' order within each rank count
+        List<DynamicNode> nodes = new ArrayList<>();
+        for (MpiJob job : jobs) nodes.add(launch(setUp.apply(job)));
+        for (String jdk : extraJdks()) {
+            if (!Files.isExecutable(Paths.get(jdk, "bin", "java"))) {
+                nodes.add(dynamicTest(flavour + " on " + jdk, () -> Assumptions.abort("no JDK at " + jdk)));
+                continue;
+            }
+            for (Class<?> suite : suites) {
+                for (MpiJob job : extraJdkJobs(flavour, suite, jdk)) nodes.add(launch(setUp.apply(job)));
+            }
+        }
+        return nodes;
+    }
+
+    /** One aborted (skipped) test saying the flavour is missing. */
+    public static DynamicNode notInstalled(String flavour) {
+        return dynamicTest(flavour + " is not installed or not built", () -> Assumptions.abort(
+                "mpirun." + flavour + " or " + MpiJob.NATIVE.resolve(flavour) + "/libnatmpj.so missing"));
+    }
+
+    /**
+     * A container named by the job's label whose children are built when JUnit reaches it: the launch runs then,
+     * not at discovery. Its children are {@link #results}, or one failed "launch" test.
+     */
+    public static DynamicNode launch(MpiJob job) {
+        return dynamicContainer(job.label(), Stream.of(job).flatMap(j -> {
+            try {
+                j.run();
+            } catch (Exception e) {
+                return Stream.of(dynamicTest("launch", () -> fail("could not launch " + j.command(), e)));
+            }
+            return results(j).stream();
+        }));
+    }
+
+    /**
+     * The tests of a finished job: "job ends cleanly on every rank" (every rank wrote DONE, exit code 0, no time
+     * out), then one per case any rank planned, passing when every rank passed it.
+     */
+    public static List<DynamicNode> results(MpiJob job) {
+        Set<String> planned = new LinkedHashSet<>();
+        for (List<String> lines : job.results().values()) {
+            if (lines == null) continue;
+            for (String line : lines) if (line.startsWith("PLAN ")) planned.add(line.substring(5));
+        }
+        List<DynamicNode> tests = new ArrayList<>();
+        tests.add(dynamicTest("job ends cleanly on every rank", () -> {
+            List<Integer> silent = new ArrayList<>();
+            job.results().forEach((rank, lines) -> {
+                if (lines == null || !lines.contains("DONE")) silent.add(rank);
+            });
+            assertEquals(List.of(), silent, "ranks that did not finish (" + job.outcome() + ")" + job.tail(80));
+            assertFalse(job.timedOut(), job.outcome() + job.tail(80));
+            assertEquals(0, job.exitCode(), job.outcome() + job.tail(80));
+        }));
+        for (String name : planned) {
+            tests.add(dynamicTest(name, () -> {
+                List<String> problems = new ArrayList<>();
+                job.results().forEach((rank, lines) -> {
+                    if (lines == null || !lines.contains("PLAN " + name)) {
+                        problems.add("rank " + rank + ": did not run it (" + job.outcome() + ")");
+                    } else if (!lines.contains("PASS " + name)) {
+                        String failure = lines.stream().filter(l -> l.startsWith("FAIL " + name + " ")).findFirst()
+                                .orElse("no result: crashed or hung inside this case (" + job.outcome() + ")");
+                        problems.add("rank " + rank + ": " + failure);
+                    }
+                });
+                if (!problems.isEmpty()) fail(String.join("\n", problems) + job.tail(40));
+            }));
+        }
+        return tests;
+    }
+
+    private static List<String> list(String property, String fallback) {
+        List<String> items = new ArrayList<>();
+        for (String s : System.getProperty(property, fallback).split(",")) if (!s.isBlank()) items.add(s.trim());
+        return items;
+    }
+}
