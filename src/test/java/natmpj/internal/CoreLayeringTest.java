@@ -61,19 +61,20 @@ class CoreLayeringTest {
             List<String> texts = new ArrayList<>();
             for (int i = 1; i < count; i++) {
                 int tag = in.readUnsignedByte();
-                switch (tag) {
-                    case 1 -> texts.add(in.readUTF());
-                    case 7, 8, 16, 19, 20 -> in.readUnsignedShort();          // Class, String, MethodType, ...
-                    case 15 -> {                                              // MethodHandle
-                        in.readUnsignedByte();
-                        in.readUnsignedShort();
-                    }
-                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.readInt();         // Integer, Float, refs, dynamics
-                    case 5, 6 -> {                                            // Long, Double: two slots
-                        in.readLong();
-                        i++;
-                    }
-                    default -> throw new IOException(classFile + ": unknown constant pool tag " + tag);
+                if (tag == 1) {                                              // Utf8
+                    texts.add(in.readUTF());
+                } else if (tag == 7 || tag == 8 || tag == 16 || tag == 19 || tag == 20) {
+                    in.readUnsignedShort();                                  // Class, String, MethodType, ...
+                } else if (tag == 15) {                                      // MethodHandle
+                    in.readUnsignedByte();
+                    in.readUnsignedShort();
+                } else if (tag == 3 || tag == 4 || (tag >= 9 && tag <= 12) || tag == 17 || tag == 18) {
+                    in.readInt();                                            // Integer, Float, refs, dynamics
+                } else if (tag == 5 || tag == 6) {                           // Long, Double: two slots
+                    in.readLong();
+                    i++;
+                } else {
+                    throw new IOException(classFile + ": unknown constant pool tag " + tag);
                 }
             }
             return texts;
