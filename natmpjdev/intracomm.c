@@ -276,9 +276,13 @@ INTRA_NATIVE(void, nativeReduce)(JNIEnv *env, jobject self, jlong h, jobject sen
         ndev_throw(env, "Reduce: unknown operation code %d", op);
         return;
     }
-    /* As MPJ Express's own Ops (e.g. mpi.SumWorker): arithmetic and ordering are not defined on booleans. */
-    if (type == 4 && op <= 4) {
-        ndev_throw(env, "Reduce: MPI.%s is invalid for MPI.BOOLEAN", op_names[op]);
+    /* MPJ Express's own Ops (mpi.SumWorker, LandWorker, ...) define MAX..PROD on numbers, LAND/LOR/LXOR on
+     * booleans only, BAND/BOR/BXOR on integers only; Allreduce, Scan etc. run those in Java. The same rule here, so
+     * a program behaves alike on every device (MPI itself would accept e.g. LAND on int). */
+    int is_bool = type == 4, is_float = type == 7 || type == 8;
+    int valid = op <= 4 ? !is_bool : (op == 5 || op == 7 || op == 9) ? is_bool : !is_bool && !is_float;
+    if (!valid) {
+        ndev_throw(env, "Reduce: MPI.%s is invalid for MPI.%s", op_names[op], type_names[type]);
         return;
     }
     if (count < 0) {
