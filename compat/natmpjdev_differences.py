@@ -63,6 +63,10 @@ _ALLTOALLV_V_DEV = {(2, 0): '[1, 1]',
                     (4, 3): '[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]'}
 
 
+_NATIVE_IPROBE = ("not called on MPJ Express's native device: its Iprobe is a blocking Probe (hangs with nothing to "
+                  "receive)")
+
+
 def _sum_pairs(r, n):
     return "[%d, %d]" % (n * (n - 1) // 2, n)
 
@@ -92,6 +96,41 @@ NATMPJDEV_DIFFERENCES = [
          reason="MPI: Get_count after a probe gives the message's count; on the native device MPJ Express's Status "
                 "has no section type after a probe, and Get_count then divides the byte count by the datatype's "
                 "byte size, 0 for MPI.OBJECT"),
+    dict(program="ObjectProbe", key="Get_count(OBJECT) after Probe", mpje=lambda r, n: str((r - 1) % n + 2),
+         expected="not called on MPJ Express's native device: ArithmeticException (/ by zero) in "
+                  "mpi.Status.Get_count", cause="java",
+         reason="as ObjectWildcards: after a Probe the native device's Status has no section type, and Get_count "
+                "divides the byte count by MPI.OBJECT's byte size, 0"),
+    dict(program="ObjectProbe", key="Get_count(OBJECT) after Iprobe", mpje="1",
+         expected="not called on MPJ Express's native device: ArithmeticException (/ by zero) in "
+                  "mpi.Status.Get_count", cause="java", reason="as after Probe"),
+    dict(program="ProbeStatus", key="Iprobe before any send", mpje="null",
+         expected=_NATIVE_IPROBE, cause="java",
+         reason="MPI: Iprobe returns at once (mpiJava: null) when no message matches; MPJ Express's "
+                "mpjdev.natmpjdev.Comm.iprobe calls the device's blocking probe, so it waits for a message that "
+                "never comes (hangs)"),
+    dict(program="Comms", key="clone isolation", mpje="world Iprobe=null", expected="world Iprobe=" + _NATIVE_IPROBE,
+         cause="java", reason="as ProbeStatus: Iprobe is a blocking probe on the native device, and the message is "
+                              "on the clone, so a world Iprobe waits forever"),
+    dict(program="Requests", key="Testall", np=(4,),
+         mpje=lambda r, n: "[%s] [%s]" % (", ".join(str(1000 * s + r) for s in range(n) if s != r),
+                                          ", ".join("source=%d tag=%d" % (s, 500 + s) for s in range(n) if s != r)),
+         expected="not called on MPJ Express's native device with several requests: a request completed by an "
+                  "earlier call tests as incomplete ever after (loops forever unless all complete at once)",
+         cause="java",
+         reason="MPI: Testall returns the statuses once every request is complete, whichever call completed them; "
+                "mpi.Request.Testall tests every request again on each call (stopping at the first incomplete one), "
+                "and mpjdev.natmpjdev.NativeSendRequest/NativeRecvRequest.itest() return null for a request already "
+                "completed, so once the requests complete in different calls Testall returns null forever (seen "
+                "with Open MPI at 4 ranks); with one request (np=2) it works"),
+    dict(program="GroupRanges", key="Create(Range_incl({1, 3, 1}, {5, 8, 2}))",
+         mpje=lambda r, n: "size=5 rank=-1 sum=%d" % r,
+         expected="not called on MPJ Express's native device: a non-member gets a communicator wrapping no device "
+                  "communicator (its Allreduce throws NullPointerException)", cause="java",
+         reason="MPI: MPI_Comm_create returns MPI_COMM_NULL to the processes outside the group (mpiJava: null); "
+                "mpi.NativeIntracomm.Create wraps the device's null communicator (natmpjdev's nativeCreate returns "
+                "0 for MPI_COMM_NULL, and natmpjdev.Comm.create then null) in an Intracomm anyway, whose operations "
+                "dereference it (NullPointerException in NativeIntracomm.Reduce, from Allreduce)"),
 ] + _multicore(lambda p, k: p == "ObjectWildcards",
                "the native device (natmpjdev) sends objects without waiting for the receive") + _multicore(
     lambda p, k: p == "Reductions" and (k.startswith("Reduce B") or k.startswith("Allreduce B")),

@@ -75,19 +75,72 @@ static jlong incl_excl(JNIEnv *env, jobject self, jintArray ranks, int incl) {
 GROUP_NATIVE(jlong, nativeIncl)(JNIEnv *env, jobject self, jintArray ranks) { return incl_excl(env, self, ranks, 1); }
 GROUP_NATIVE(jlong, nativeExcl)(JNIEnv *env, jobject self, jintArray ranks) { return incl_excl(env, self, ranks, 0); }
 
-/* n triples (first, last, stride) in a flat int[3n]. */
+/*
+ * n triples (first, last, stride) in a flat int[3n], expanded here to a list of ranks for MPI_Group_incl/excl.
+ * MPI (MPI-3.1 6.3.2) requires only that every rank a triplet generates (first, first + stride, ..., first +
+ * floor((last - first) / stride) * stride) be a rank of the group, once: last itself need not be one ({5, 8, 2}
+ * in a group of 8 gives 5 and 7). Open MPI and MPICH also check last (MPI_ERR_RANK) and treat a stride pointing
+ * away from last each their own way; expanding the triplets gives one answer on both, as natmpj's
+ * mpi.Group.Range_incl does, and an exception naming the bad triplet. The work is bounded by the group's size
+ * (generated ranks must be distinct).
+ */
 static jlong range(JNIEnv *env, jobject self, jint n, jintArray triples, int incl) {
     const char *what = incl ? "Group.range_incl" : "Group.range_excl";
     MPI_Group g, out = MPI_GROUP_NULL;
     jsize len;
+    int size = 0, count = 0, rc;
     if (ndev_group(env, this_group(env, self), what, &g)) return 0;
-    if (n < 0) return ndev_throw(env, "%s: negative range count %d", what, n), 0;
-    int *r = ints(env, triples, 3 * n, what, &len);
-    if (!r) return 0;
-    int rc = incl ? MPI_Group_range_incl(g, n, (int(*)[3])r, &out) : MPI_Group_range_excl(g, n, (int(*)[3])r, &out);
-    free(r);
-    if (ndev_check(env, rc, what)) return 0;
-    return ndev_group_handle(out);
+    if (n < 0 || n > INT32_MAX / 3) return ndev_throw(env, "%s: bad range count %d", what, n), 0;
+    if (ndev_check(env, MPI_Group_size(g, &size), what)) return 0;
+    int *t = ints(env, triples, 3 * n, what, &len);
+    if (!t) return 0;
+    int *ranks = malloc(sizeof(int) * (size_t)(size ? size : 1));
+    unsigned char *seen = calloc((size_t)(size ? size : 1), 1);
+    if (!ranks || !seen) {
+        ndev_throw(env, "%s: out of memory", what);
+        goto done;
+    }
+    for (jint i = 0; i < n; i++) {
+        long long first = t[3 * i], last = t[3 * i + 1], stride = t[3 * i + 2];
+        if (stride == 0) {
+            ndev_throw(env, "%s: range %d {%lld, %lld, %lld} has stride 0", what, (int)i, first, last, stride);
+            goto done;
+        }
+        long long diff = last - first, steps = diff / stride; /* floor division: */
+        if (diff % stride != 0 && (diff < 0) != (stride < 0)) steps--;
+        if (steps < 0) {
+            ndev_throw(env, "%s: range %d {%lld, %lld, %lld} selects no rank (the stride points away from last)",
+                       what, (int)i, first, last, stride);
+            goto done;
+        }
+        for (long long k = 0; k <= steps; k++) {
+            long long r = first + k * stride; /* |k * stride| <= |diff| < 2^33: no overflow */
+            if (r < 0 || r >= size) {
+                ndev_throw(env, "%s: range %d {%lld, %lld, %lld} generates rank %lld, not a rank of the group "
+                           "(size %d)", what, (int)i, first, last, stride, r, size);
+                goto done;
+            }
+            if (seen[r]) {
+                ndev_throw(env, "%s: range %d {%lld, %lld, %lld} generates rank %lld, which the ranges already gave",
+                           what, (int)i, first, last, stride, r);
+                goto done;
+            }
+            seen[r] = 1;
+            ranks[count++] = (int)r;
+        }
+    }
+    rc = incl ? MPI_Group_incl(g, count, ranks, &out) : MPI_Group_excl(g, count, ranks, &out);
+    if (!ndev_check(env, rc, incl ? "Group.range_incl: MPI_Group_incl" : "Group.range_excl: MPI_Group_excl")) {
+        free(t);
+        free(ranks);
+        free(seen);
+        return ndev_group_handle(out);
+    }
+done:
+    free(t);
+    free(ranks);
+    free(seen);
+    return 0;
 }
 
 GROUP_NATIVE(jlong, nativeRangeIncl)(JNIEnv *env, jobject self, jint n, jintArray triples) {

@@ -38,7 +38,7 @@ struct ndev_ids {
     jfieldID st_source, st_tag, st_count_bytes, st_num_els; /* mpjdev.Status */
     jfieldID comm_handle, comm_ghost;                      /* natmpjdev.Comm */
     jfieldID group_handle;                                 /* natmpjdev.Group.handleOfGroup */
-    jfieldID req_handle, req_buffer;                       /* natmpjdev.NativeRequest.handle, bufferHandle */
+    jfieldID req_handle, req_buffer, req_status;           /* natmpjdev.NativeRequest.handle, bufferHandle, status */
 };
 extern struct ndev_ids ndev;
 

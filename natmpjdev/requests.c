@@ -2,6 +2,11 @@
  * mpjdev.natmpjdev.NativeSendRequest and NativeRecvRequest (3 natives each). NativeRequest.handle points to a
  * struct ndev_request (natmpjdev.h) made by Comm's nativeIsend/nativeIssend/nativeIrecv; Java's `completed` flag
  * keeps Wait/Test from being called again once one of them returned a status, and the record is freed then.
+ *
+ * A completed request's status is also stored in NativeRequest.status. MPJ Express's itest() stores it there, but
+ * its iwait() does not, although a second iwait() returns that field: a request waited twice (MPI.Buffer_detach,
+ * which MPI.Finalize calls, waits every Bsend request again, the user's Wait already done) would hand mpi.Request
+ * a null mpjdev.Status (NullPointerException in mpi.Status's constructor; corpus program Persistent).
  */
 #include <stdlib.h>
 #include "natmpjdev.h"
@@ -11,6 +16,8 @@ static void cache_request_ids(JNIEnv *env, jclass cls) {
     if (!ndev.req_handle) ndev.req_handle = (*env)->GetFieldID(env, cls, "handle", "J");
     if (!ndev.req_buffer && ndev.req_handle)
         ndev.req_buffer = (*env)->GetFieldID(env, cls, "bufferHandle", "Lmpjbuf/Buffer;");
+    if (!ndev.req_status && ndev.req_buffer)
+        ndev.req_status = (*env)->GetFieldID(env, cls, "status", "Lmpjdev/Status;");
 }
 
 JNIEXPORT void JNICALL Java_mpjdev_natmpjdev_NativeSendRequest_initNativeSendRequest(JNIEnv *env, jclass cls) {
@@ -39,6 +46,7 @@ static void release(JNIEnv *env, jobject self, struct ndev_request *r) {
 /* A send request completes with part A (part B, if any, is already in the background). */
 static jobject send_done(JNIEnv *env, jobject self, struct ndev_request *r, jobject status) {
     release(env, self, r);
+    (*env)->SetObjectField(env, self, ndev.req_status, status);
     ndev_reap_pending(0);
     return status;
 }
@@ -97,6 +105,7 @@ static jobject recv_done(JNIEnv *env, jobject self, struct ndev_request *r, jobj
     (*env)->SetIntField(env, status, ndev.st_num_els, r->bytes); /* Java: bufferHandle.setSize(numEls) */
     ndev_fill_status(env, status, &r->status, r->bytes);
     release(env, self, r);
+    (*env)->SetObjectField(env, self, ndev.req_status, status);
     return status;
 }
 
