@@ -67,6 +67,15 @@ _NATIVE_IPROBE = ("not called on MPJ Express's native device: its Iprobe is a bl
                   "receive)")
 
 
+def _on_root(values, root):
+    """values[np] on the root ("last": rank np - 1; None: every rank is a root, as for Allreduce)."""
+    def value(r, n):
+        if root is None or r == (n - 1 if root == "last" else root):
+            return values.get(n)
+        return None
+    return value
+
+
 def _sum_pairs(r, n):
     return "[%d, %d]" % (n * (n - 1) // 2, n)
 
@@ -79,6 +88,21 @@ NATMPJDEV_DIFFERENCES = [
                 "mpi.Intracomm.Reduce catches that, prints its stack trace and returns with the buffer untouched"),
     dict(program="BadInput", key="Allreduce with a user Op result", mpje=_sum_pairs, expected="[0, 0]",
          cause="java", reason="as Reduce: MPJ Express's Allreduce on the native device is its Reduce then a Bcast"),
+] + [
+    # UserOps: every Reduce/Allreduce with a user Op on the native device (Scan and Reduce_scatter stay in Java)
+    dict(program="UserOps", key=key, mpje=_on_root(values, root), expected=untouched, cause="java",
+         reason="as BadInput's Reduce with a user Op: nativeReduce gets code -1 and no Op object, throws "
+                "MPJDevException, mpi.Intracomm.Reduce/Allreduce print and swallow it: the result buffer stays "
+                "as it was (zeros)")
+    for key, values, root, untouched in (
+        ("AbsSum Reduce INT", {2: "[3, 1, 10]", 4: "[4, 6, 20]"}, "last", "[0, 0, 0]"),
+        ("AbsSum Allreduce INT", {2: "[3, 1, 10]", 4: "[4, 6, 20]"}, None, "[0, 0, 0]"),
+        ("AbsSum Allreduce DOUBLE", {2: "[1.0, 0.25]", 4: "[5.0, 1.5]"}, None, "[0.0, 0.0]"),
+        ("MatMul Reduce", {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}, 0,
+         "[0, 0, 0, 0, 0, 0, 0, 0]"),
+        ("MatMul Allreduce", {2: "[3, 2, 1, 1, 1, 1, 0, 1]", 4: "[42, 29, 13, 9, 1, 6, 0, 1]"}, None,
+         "[0, 0, 0, 0, 0, 0, 0, 0]"))
+] + [
     dict(program="CollectiveOffsets", key="Alltoallv", mpje=lambda r, n: _ALLTOALLV_MC.get((n, r)),
          expected=lambda r, n: _ALLTOALLV_DEV.get((n, r)), cause="java",
          reason="mpi.NativeIntracomm.Alltoallv packs and unpacks every rank's block at offset 0 of its buffer, not "

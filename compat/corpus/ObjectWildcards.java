@@ -73,6 +73,8 @@ public class ObjectWildcards {
                 w.Isend(payload(rank, 6), 0, 2, MPI.OBJECT, 0, 6)};
             Request.Waitall(r);
         }
+        // (rank 0's ANY_TAG receives above could otherwise match prev's tag-8 message below: sends complete eagerly)
+        w.Barrier();
 
         // 2. Two Irecvs from one source with one tag, waited in reverse order
         Object[] first = new Object[1], second = new Object[1];
