@@ -135,15 +135,22 @@ public class Requests {
         in = new int[size - 1];
         sends.clear();
         recvs = exchange(in, 500, sends);
-        Status[] ta;
-        while ((ta = Request.Testall(recvs)) == null) {
-            Thread.yield();
+        if (recvs.length > 1 && device().equals("native")) {
+            // MPJ Express's native requests: itest() of a request an earlier Testall call completed returns null
+            Request.Waitall(recvs);
+            p("Testall: not called on MPJ Express's native device with several requests: a request completed by "
+                    + "an earlier call tests as incomplete ever after (loops forever unless all complete at once)");
+        } else {
+            Status[] ta;
+            while ((ta = Request.Testall(recvs)) == null) {
+                Thread.yield();
+            }
+            got.clear();
+            for (Status s : ta) {
+                got.add("source=" + s.source + " tag=" + s.tag);
+            }
+            p("Testall: " + Arrays.toString(in) + " " + got);
         }
-        got.clear();
-        for (Status s : ta) {
-            got.add("source=" + s.source + " tag=" + s.tag);
-        }
-        p("Testall: " + Arrays.toString(in) + " " + got);
         Request.Waitall(sends.toArray(new Request[0]));
 
         // Testany until every request is done
@@ -198,5 +205,15 @@ public class Requests {
 
         w.Barrier();
         MPI.Finalize();
+    }
+
+    /** "natmpj", or MPJ Express's device: "native" (natmpjdev) or "multicore". */
+    static String device() {
+        try {
+            Class<?> c = Class.forName("mpjdev.Constants");
+            return c.getField("isNative").getBoolean(null) ? "native" : "multicore";
+        } catch (ReflectiveOperationException e) {
+            return "natmpj";
+        }
     }
 }
