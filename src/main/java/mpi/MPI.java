@@ -224,10 +224,30 @@ public class MPI extends MpjExpressFields {
      * Initializes MPI (MPI_Init_thread with MPI_THREAD_FUNNELED: the JVM runs other threads, but only the one that
      * called Init calls MPI). Sets MPI_ERRORS_RETURN on COMM_WORLD and COMM_SELF, so MPI errors become
      * MPIException. Returns the arguments, unchanged.
+     *
+     * <p>The system property {@code natmpj.initThreadLevel} ({@code single}, {@code funneled}, {@code serialized}
+     * or {@code multiple}) changes the level Init asks for, without changing the program: for programs written
+     * for MPJ Express, whose Init lets every thread call MPI. An unknown value is an IllegalArgumentException.
      */
     public static String[] Init(String[] args) throws MPIException {
-        initialize("MPI.Init", THREAD_FUNNELED);
+        initialize("MPI.Init", initLevel("MPI.Init", System.getProperty(INIT_LEVEL_PROPERTY)));
         return args;
+    }
+
+    static final String INIT_LEVEL_PROPERTY = "natmpj.initThreadLevel";
+
+    /** The level Init asks for: THREAD_FUNNELED, or what {@code -Dnatmpj.initThreadLevel=value} names. */
+    static int initLevel(String call, String value) {
+        if (value == null) return THREAD_FUNNELED;
+        switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "single": return THREAD_SINGLE;
+            case "funneled": return THREAD_FUNNELED;
+            case "serialized": return THREAD_SERIALIZED;
+            case "multiple": return THREAD_MULTIPLE;
+            default:
+                throw new IllegalArgumentException(call + ": system property " + INIT_LEVEL_PROPERTY + " is \""
+                        + value + "\", not one of single, funneled, serialized, multiple");
+        }
     }
 
     /**
@@ -479,7 +499,8 @@ public class MPI extends MpjExpressFields {
         return new IllegalStateException(call + ": called from thread \"" + Thread.currentThread().getName()
                 + "\", but MPI provides " + providedName + ", so only thread \"" + only.getName()
                 + "\" (the one that initialized MPI) may call MPI; to call MPI from other threads, initialize with "
-                + "MPI.Init_thread(args, MPI.THREAD_SERIALIZED) (one thread at a time) or MPI.THREAD_MULTIPLE");
+                + "MPI.Init_thread(args, MPI.THREAD_SERIALIZED) (one thread at a time) or MPI.THREAD_MULTIPLE, or "
+                + "run MPI.Init with -D" + INIT_LEVEL_PROPERTY + "=multiple (programs written for MPJ Express)");
     }
 
     private static IllegalStateException notActive(String call) {

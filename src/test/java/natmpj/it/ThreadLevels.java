@@ -60,7 +60,8 @@ final class ThreadLevels {
             Threads.inThread("worker-7", () -> {
                 for (int i = 0; i < calls.length; i++) {
                     IllegalStateException e = Check.throwsWith(IllegalStateException.class, calls[i], "worker-7",
-                            "\"" + main + "\"", levelName, "MPI.Init_thread", "THREAD_SERIALIZED", "THREAD_MULTIPLE");
+                            "\"" + main + "\"", levelName, "MPI.Init_thread", "THREAD_SERIALIZED", "THREAD_MULTIPLE",
+                            "-Dnatmpj.initThreadLevel=multiple");
                     Check.isTrue(e.getMessage().startsWith(names[i] + ": called from thread"),
                             "message starts with the call " + names[i] + ": " + e.getMessage());
                 }
