@@ -36,6 +36,8 @@ public class Comm {
     long handle;
     /** MPI.OBJECT messages received ahead by Status.Get_count of a probe's status; null until the first. */
     volatile ObjectMessages.Ahead ahead;
+    /** Pending non-blocking MPI.OBJECT receives, in the order posted (see ObjectRecvRequest); its own lock. */
+    final java.util.ArrayList<ObjectRecvRequest> objectReceives = new java.util.ArrayList<>(0);
     private final String name;
     /** Freed, or MPI.COMM_NULL: every call refuses it rather than hand MPI a dead handle. */
     private String unusable;
@@ -164,7 +166,7 @@ public class Comm {
         checkSource(call, source);
         checkRecvTag(call, tag);
         if (ObjectMessages.isObject(datatype)) {
-            return ObjectMessages.recv(this, call, buf, offset, count, datatype, source, tag);
+            return ObjectRecvRequest.receiveInOrder(this, call, null, buf, offset, count, datatype, source, tag, true);
         }
         StatusBuffer status = StatusBuffer.current();
         Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.WRITE);

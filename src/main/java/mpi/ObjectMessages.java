@@ -93,8 +93,8 @@ final class ObjectMessages {
         return receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
     }
 
-    private static Status receiveMatched(String call, long message, Status probed, Object buf, int offset, int count,
-                                         Datatype type) {
+    static Status receiveMatched(String call, long message, Status probed, Object buf, int offset, int count,
+                                 Datatype type) {
         int size = probed.source == MPI.PROC_NULL ? 0 : probed.Get_count(MPI.BYTE);
         ObjectCodec.Bytes in = ObjectCodec.receiveBuffer();
         byte[] bytes = in.forReceive(size);

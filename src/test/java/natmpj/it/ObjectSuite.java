@@ -142,6 +142,32 @@ public final class ObjectSuite {
             Check.eq("one", in[1][0], "one");
             Check.eq(MPI.UNDEFINED, Request.Waitany(reqs).index, "all done");
         });
+        cases.add("receives_match_in_post_order_whatever_the_wait_order", () -> {
+            // MPI's non-overtaking rule: of pending receives that fit, the first posted gets the first message.
+            Object[] a = new Object[1], b = new Object[1], c = new Object[1], d = new Object[1], e = new Object[1];
+            Request ra = world.Irecv(a, 0, 1, MPI.OBJECT, left, 30);
+            Request rb = world.Irecv(b, 0, 1, MPI.OBJECT, left, 30);
+            Request rc = world.Irecv(c, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+            Request rd = world.Irecv(d, 0, 1, MPI.OBJECT, left, 31);
+            for (int i = 1; i <= 4; i++) {
+                world.Send(new Object[] {"m" + i + " from " + rank}, 0, 1, MPI.OBJECT, right, i == 4 ? 31 : 30);
+            }
+            world.Send(new Object[] {"m5 from " + rank}, 0, 1, MPI.OBJECT, right, 32);
+            // Waited last to first, a blocking receive before them: each still gets what MPI's order gives it.
+            Status sd = rd.Wait();
+            world.Recv(e, 0, 1, MPI.OBJECT, left, 32);
+            Status sc = rc.Wait();
+            rb.Wait();
+            ra.Wait();
+            Check.eq("m1 from " + left, a[0], "first posted");
+            Check.eq("m2 from " + left, b[0], "second posted");
+            Check.eq("m3 from " + left, c[0], "wildcard, third posted");
+            Check.eq(30, sc.tag, "wildcard's tag");
+            Check.eq("m4 from " + left, d[0], "tag 31");
+            Check.eq(31, sd.tag, "tag 31's status");
+            Check.eq("m5 from " + left, e[0], "blocking receive");
+            world.Barrier();
+        });
         cases.add("persistent_objects", () -> {
             Object[] out = new Object[1];
             Object[] in = new Object[1];
