@@ -30,6 +30,7 @@ LABELS = {
     "mpi4py": "mpi4py",
     "mpje-multicore": "MPJ Express multicore",
     "mpje-niodev": "MPJ Express niodev",
+    "mpje-natmpjdev": "MPJ Express natmpjdev",
     "c-thp": "C, THP buffers",
     "c-malloc": "C, malloc",
     "java-array-nohuge": "Java array, --no-huge-pages",
@@ -183,12 +184,23 @@ def table(header, rows, align=None):
     )
 
 
-PEERS = ["mpi4py", "mpje-multicore", "mpje-niodev"]
+PEERS = ["mpi4py", "mpje-natmpjdev", "mpje-multicore", "mpje-niodev"]
+# MPJ Express's pure Java devices: measured once, under the pseudo-flavour "mpje", and shown next to every MPI.
+# Its native device (natmpjdev) runs over an MPI, so it has that MPI's flavour.
+PURE_JAVA = ("mpje-multicore", "mpje-niodev")
+STYLES = {
+    "c": "lw 2 dt 1 lc rgb '#000000'",
+    "java-array": "lw 2 lc rgb '#d62728'",
+    "java-direct": "lw 2 lc rgb '#1f77b4'",
+    "mpi4py": "lc rgb '#2ca02c'",
+    "mpje-natmpjdev": "lw 2 lc rgb '#ff7f0e'",
+    "mpje-multicore": "lc rgb '#9467bd'",
+    "mpje-niodev": "lc rgb '#8c564b'",
+}
 
 
 def peer_value(m, flavour, variant, bench, calls, ranks, size, what):
-    # MPJ Express is pure Java: measured once, under the pseudo-flavour "mpje", and shown next to every MPI.
-    return m.get("mpje" if variant.startswith("mpje") else flavour, variant, bench, calls, ranks, size, what)
+    return m.get("mpje" if variant in PURE_JAVA else flavour, variant, bench, calls, ranks, size, what)
 
 
 def p2p_tables(m, flavour):
@@ -481,14 +493,7 @@ def plot(results, m, flavour):
                 vals = [peer_value(m, flavour, v, bench, calls, 2, s, what) for v in cols]
                 f.write("%d %s\n" % (s, " ".join("NaN" if x is None else repr(x) for x in vals)))
         png = "%s-%s.png" % (name, flavour)
-        styles = {
-            "c": "lw 2 dt 1 lc rgb '#000000'",
-            "java-array": "lw 2 lc rgb '#d62728'",
-            "java-direct": "lw 2 lc rgb '#1f77b4'",
-            "mpi4py": "lc rgb '#2ca02c'",
-            "mpje-multicore": "lc rgb '#9467bd'",
-            "mpje-niodev": "lc rgb '#8c564b'",
-        }
+        styles = STYLES
         title = "%s: %s, %s calls, 2 ranks" % (
             FLAVOUR_NAMES[flavour],
             "ping-pong latency" if what == 0 else "bandwidth (windows of 64 messages)",
@@ -517,6 +522,120 @@ def plot(results, m, flavour):
         else:
             print("bench_report: gnuplot failed for %s: %s" % (png, p.stderr.strip()), file=sys.stderr)
     return made
+
+
+# The natmpjdev suite: the seed paper's Figures 3-4 (ping-pong latency and bandwidth, Bcast) on this machine.
+FIGURE_VARIANTS = ["c", "java-array", "mpje-natmpjdev", "mpje-multicore", "mpje-niodev"]
+FIGURE_LABELS = dict(LABELS, **{"java-array": "natmpj (arrays)"})
+PACKING_SIZES = [1, 1024, 64 * 1024, 1 << 20, 4 << 20]
+
+
+def figure_series(m, flavour, bench, calls, ranks, what):
+    """(sizes, variants, {variant: {size: median}}) of the figure's implementations that were measured."""
+    vals = {}
+    for v in FIGURE_VARIANTS:
+        f = "mpje" if v in PURE_JAVA else flavour
+        by = m.data.get((f, v, bench, calls, ranks), {})
+        if by:
+            vals[v] = {s: m.get(f, v, bench, calls, ranks, s, what) for s in by}
+    sizes = sorted({s for by in vals.values() for s in by if s > 0})
+    return sizes, [v for v in FIGURE_VARIANTS if v in vals], vals
+
+
+def figure_plot(results, png, title, ylabel, key, sizes, cols, vals):
+    if not shutil.which("gnuplot") or not sizes or not cols:
+        return None
+    dat = os.path.join(results, png[:-4] + ".dat")
+    with open(dat, "w") as f:
+        for s in sizes:
+            row = [vals[v].get(s) for v in cols]
+            f.write("%d %s\n" % (s, " ".join("NaN" if x is None else repr(x) for x in row)))
+    script = [
+        "set terminal pngcairo size 900,560 font ',10'",
+        "set output '%s'" % os.path.join(results, png),
+        "set title '%s'" % title,
+        "set logscale x 2",
+        "set logscale y",
+        "set xlabel 'message size (bytes)'",
+        "set ylabel '%s'" % ylabel,
+        "set grid",
+        "set key %s" % key,
+        "set xtics (%s)" % ", ".join("'%s' %d" % (human(1 << k), 1 << k) for k in range(0, 23, 2)),
+        "plot "
+        + ", ".join(
+            "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, STYLES[v], FIGURE_LABELS[v])
+            for i, v in enumerate(cols)
+        ),
+    ]
+    p = subprocess.run(["gnuplot"], input="\n".join(script), text=True, capture_output=True)
+    if p.returncode != 0:
+        print("bench_report: gnuplot failed for %s: %s" % (png, p.stderr.strip()), file=sys.stderr)
+        return None
+    return png
+
+
+def packing_line(m, flavour, bench, calls, ranks, what_text):
+    """natmpjdev - natmpj (arrays) at PACKING_SIZES: the cost of MPJ Express's Java side (packing into mpjbuf)."""
+    cells = []
+    for s in PACKING_SIZES:
+        d = m.get(flavour, "mpje-natmpjdev", bench, calls, ranks, s)
+        a = m.get(flavour, "java-array", bench, calls, ranks, s)
+        if d is None or a is None:
+            continue
+        cells.append("%s: %+.2f us (%.0f%% of natmpjdev's %.2f us)" % (human(s), d - a, 100 * (d - a) / d, d))
+    return ("- %s, %s: " % (FLAVOUR_NAMES[flavour], what_text) + "; ".join(cells) + "\n") if cells else ""
+
+
+def figure_section(results, m):
+    flavours = [f for f in FLAVOUR_NAMES if any(k[0] == f and k[1] == "mpje-natmpjdev" for k in m.data)]
+    if not flavours:
+        return ""
+    text = (
+        "## MPJ Express on natmpjdev: the seed paper's Figures 3-4\n\n"
+        "The same Java source (bench/java) on natmpj (Java arrays) and, compiled against MPJ Express 0.44's "
+        "mpj.jar, on MPJ Express's native device over the same MPI (natmpjdev, bin/mpjrun --mpj-express) and "
+        "on its pure Java devices (multicore: threads in one JVM; niodev: sockets on loopback; measured once, "
+        "with a tenth of the iterations, shown under both MPIs), next to the C twin. Latency: half round trip "
+        "of a blocking ping-pong, us. Bandwidth: P2pBench --test bw, windows of 64 non-blocking sends, MB/s "
+        "(1e6 B/s). Bcast: time per call on 2 and 4 ranks, max over ranks, us (4 ranks oversubscribe the 2 "
+        "cores). Medians over repetitions.\n\n"
+    )
+    packing = ""
+    for f in flavours:
+        name = FLAVOUR_NAMES[f]
+        text += "### %s\n\n" % name
+        figs = [
+            ("latency", "blocking", 2, 0, "fig3-latency-%s.png" % f, "%s: ping-pong latency, 2 ranks" % name,
+             "half round trip (us)", "left top", 3, "latency (us)"),
+            ("bw", "nonblocking", 2, 1, "fig4-bandwidth-%s.png" % f,
+             "%s: bandwidth (windows of 64 non-blocking sends), 2 ranks" % name, "bandwidth (MB/s)",
+             "right bottom", 0, "bandwidth (MB/s)"),
+            ("bcast", "blocking", 2, 0, "bcast-np2-%s.png" % f, "%s: Bcast, 2 ranks" % name,
+             "time per call (us)", "left top", 2, "Bcast, 2 ranks (us)"),
+            ("bcast", "blocking", 4, 0, "bcast-np4-%s.png" % f, "%s: Bcast, 4 ranks (oversubscribed)" % name,
+             "time per call (us)", "left top", 2, "Bcast, 4 ranks, oversubscribed (us)"),
+        ]
+        for bench, calls, ranks, what, png, title, ylabel, key, digits, heading in figs:
+            sizes, cols, vals = figure_series(m, f, bench, calls, ranks, what)
+            if not cols:
+                continue
+            made = figure_plot(results, png, title, ylabel, key, sizes, cols, vals)
+            text += "#### %s\n\n" % heading
+            if made:
+                text += "![%s](%s)\n\n" % (made[:-4], made)
+            rows = [[human(s)] + [fmt(vals[v].get(s), digits) for v in cols] for s in sizes]
+            text += table(["size"] + [FIGURE_LABELS[v] for v in cols], rows) + "\n"
+        packing += packing_line(m, f, "latency", "blocking", 2, "ping-pong latency")
+        packing += packing_line(m, f, "bcast", "blocking", 2, "Bcast on 2 ranks")
+    if packing:
+        text += (
+            "### What MPJ Express's packing costs\n\n"
+            "natmpjdev minus natmpj (arrays) over the same MPI, and its share of natmpjdev's time: what MPJ "
+            "Express's Java side adds (it packs every message into its mpjbuf buffers and unpacks it on "
+            "arrival; natmpjdev passes the buffer's static section to MPI without a copy of its own).\n\n"
+            + packing + "\n"
+        )
+    return text
 
 
 def read_runs(results):
@@ -605,6 +724,7 @@ def main():
             table(["target", "MPI", "measured", "verdict"], [list(r) for r in rows], ["---", "---", "---:", "---"])
             + "\n"
         )
+    report += figure_section(results, m)
     for f in measured:
         report += "## %s\n\n" % FLAVOUR_NAMES[f]
         for png in plot(results, m, f):
