@@ -478,49 +478,23 @@ def plot(results, m, flavour):
     if not shutil.which("gnuplot"):
         return []
     made = []
-    for name, bench, calls, what, ylabel, logy in (
-        ("latency", "latency", "blocking", 0, "half round trip (us)", True),
-        ("bandwidth", "bw", "nonblocking", 1, "bandwidth (MB/s)", True),
+    for name, bench, calls, what, ylabel in (
+        ("latency", "latency", "blocking", 0, "half round trip (us)"),
+        ("bandwidth", "bw", "nonblocking", 1, "bandwidth (MB/s)"),
     ):
         variants = ["c", "java-array", "java-direct"] + PEERS
         sizes = [s for s in m.sizes(flavour, bench, calls, 2) if s > 0]
-        cols = [v for v in variants if any(peer_value(m, flavour, v, bench, calls, 2, s, what) for s in sizes)]
-        if not sizes or not cols:
-            continue
-        dat = os.path.join(results, "%s-%s.dat" % (name, flavour))
-        with open(dat, "w") as f:
-            for s in sizes:
-                vals = [peer_value(m, flavour, v, bench, calls, 2, s, what) for v in cols]
-                f.write("%d %s\n" % (s, " ".join("NaN" if x is None else repr(x) for x in vals)))
-        png = "%s-%s.png" % (name, flavour)
-        styles = STYLES
+        vals = {v: {s: peer_value(m, flavour, v, bench, calls, 2, s, what) for s in sizes} for v in variants}
+        cols = [v for v in variants if any(vals[v].values())]
         title = "%s: %s, %s calls, 2 ranks" % (
             FLAVOUR_NAMES[flavour],
             "ping-pong latency" if what == 0 else "bandwidth (windows of 64 messages)",
             calls,
         )
-        script = [
-            "set terminal pngcairo size 900,560 font ',10'",
-            "set output '%s'" % os.path.join(results, png),
-            "set title '%s'" % title,
-            "set logscale x 2",
-            "set logscale y" if logy else "",
-            "set xlabel 'message size (bytes)'",
-            "set ylabel '%s'" % ylabel,
-            "set grid",
-            "set key left top" if what == 0 else "set key right bottom",
-            "set xtics (%s)" % ", ".join("'%s' %d" % (human(1 << k), 1 << k) for k in range(0, 23, 2)),
-            "plot "
-            + ", ".join(
-                "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, styles[v], LABELS[v])
-                for i, v in enumerate(cols)
-            ),
-        ]
-        p = subprocess.run(["gnuplot"], input="\n".join(script), text=True, capture_output=True)
-        if p.returncode == 0:
+        key = "left top" if what == 0 else "right bottom"
+        png = size_plot(results, "%s-%s.png" % (name, flavour), title, ylabel, key, sizes, cols, vals, LABELS)
+        if png:
             made.append(png)
-        else:
-            print("bench_report: gnuplot failed for %s: %s" % (png, p.stderr.strip()), file=sys.stderr)
     return made
 
 
@@ -542,7 +516,8 @@ def figure_series(m, flavour, bench, calls, ranks, what):
     return sizes, [v for v in FIGURE_VARIANTS if v in vals], vals
 
 
-def figure_plot(results, png, title, ylabel, key, sizes, cols, vals):
+def size_plot(results, png, title, ylabel, key, sizes, cols, vals, labels):
+    """A log-log plot over message sizes of vals[variant][size] for the variants cols; png, or None if not made."""
     if not shutil.which("gnuplot") or not sizes or not cols:
         return None
     dat = os.path.join(results, png[:-4] + ".dat")
@@ -563,7 +538,7 @@ def figure_plot(results, png, title, ylabel, key, sizes, cols, vals):
         "set xtics (%s)" % ", ".join("'%s' %d" % (human(1 << k), 1 << k) for k in range(0, 23, 2)),
         "plot "
         + ", ".join(
-            "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, STYLES[v], FIGURE_LABELS[v])
+            "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, STYLES[v], labels[v])
             for i, v in enumerate(cols)
         ),
     ]
@@ -619,7 +594,7 @@ def figure_section(results, m):
             sizes, cols, vals = figure_series(m, f, bench, calls, ranks, what)
             if not cols:
                 continue
-            made = figure_plot(results, png, title, ylabel, key, sizes, cols, vals)
+            made = size_plot(results, png, title, ylabel, key, sizes, cols, vals, FIGURE_LABELS)
             text += "#### %s\n\n" % heading
             if made:
                 text += "![%s](%s)\n\n" % (made[:-4], made)

@@ -67,10 +67,7 @@ final class ObjectMessages {
                 if (spins < 1000) Thread.onSpinWait(); else Thread.yield();
             }
         }
-        StatusBuffer sb = StatusBuffer.current();
-        long[] message = new long[1];
-        MPIException.check(NativeMPI.mprobe(source, tag, comm.handle, sb.address, message), call);
-        return receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
+        return probeAndReceive(comm, call, buf, offset, count, type, source, tag, true);
     }
 
     /** Non-blocking matched probe: the status of a received message, or null when none is pending. */
@@ -86,15 +83,25 @@ final class ObjectMessages {
                 return status;
             }
         }
+        return probeAndReceive(comm, call, buf, offset, count, type, source, tag, false);
+    }
+
+    /** MPI_Mprobe (blocking) or MPI_Improbe in MPI's queue only, then the receive of what it matched; null: none. */
+    static Status probeAndReceive(Comm comm, String call, Object buf, int offset, int count, Datatype type,
+                                  int source, int tag, boolean block) {
         StatusBuffer sb = StatusBuffer.current();
         long[] message = new long[1];
-        MPIException.check(NativeMPI.improbe(source, tag, comm.handle, sb.address, message), call);
-        if (sb.get(STATUS_FLAG) == 0) return null;
+        if (block) {
+            MPIException.check(NativeMPI.mprobe(source, tag, comm.handle, sb.address, message), call);
+        } else {
+            MPIException.check(NativeMPI.improbe(source, tag, comm.handle, sb.address, message), call);
+            if (sb.get(STATUS_FLAG) == 0) return null;
+        }
         return receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
     }
 
-    static Status receiveMatched(String call, long message, Status probed, Object buf, int offset, int count,
-                                 Datatype type) {
+    private static Status receiveMatched(String call, long message, Status probed, Object buf, int offset, int count,
+                                         Datatype type) {
         int size = probed.source == MPI.PROC_NULL ? 0 : probed.Get_count(MPI.BYTE);
         ObjectCodec.Bytes in = ObjectCodec.receiveBuffer();
         byte[] bytes = in.forReceive(size);

@@ -91,12 +91,9 @@ final class ObjectRecvRequest extends Request {
 
     /** Tries to receive its message (blocking: until it has one); sets done, or failed when handed one. */
     private void complete(String call, boolean block) {
+        // Claimed: a later receive's call is receiving this one's message into it; wait for the outcome below.
         synchronized (comm.objectReceives) {
-            if (claimed) {
-                // Another call of its thread is receiving the message it handed this one: wait for the outcome.
-            } else if (done == null && failed == null) {
-                busy = true;
-            }
+            if (!claimed && done == null && failed == null) busy = true;
         }
         if (!busy) {
             for (int spins = 0; done == null && failed == null; spins++) {
@@ -160,7 +157,7 @@ final class ObjectRecvRequest extends Request {
                 }
             }
             if (pending.isEmpty() && block) {
-                return probeAndReceive(comm, call, buf, offset, count, type, source, tag, true);
+                return ObjectMessages.probeAndReceive(comm, call, buf, offset, count, type, source, tag, true);
             }
             Status s = takeUnlessEarlierFits(comm, call, pending, buf, offset, count, type, source, tag);
             if (s != null || !block) return s;
@@ -175,7 +172,9 @@ final class ObjectRecvRequest extends Request {
      */
     private static Status takeUnlessEarlierFits(Comm comm, String call, List<ObjectRecvRequest> earlier, Object buf,
                                                 int offset, int count, Datatype type, int source, int tag) {
-        if (earlier.isEmpty()) return probeAndReceive(comm, call, buf, offset, count, type, source, tag, false);
+        if (earlier.isEmpty()) {
+            return ObjectMessages.probeAndReceive(comm, call, buf, offset, count, type, source, tag, false);
+        }
         StatusBuffer sb = StatusBuffer.current();
         MPIException.check(NativeMPI.iprobe(source, tag, comm.handle, sb.address), call);
         if (sb.get(STATUS_FLAG) == 0) return null;
@@ -183,21 +182,7 @@ final class ObjectRecvRequest extends Request {
         for (ObjectRecvRequest r : earlier) {
             if (r.fits(src, t)) return null;
         }
-        return probeAndReceive(comm, call, buf, offset, count, type, src, t, false);
-    }
-
-    /** MPI_Mprobe (blocking) or MPI_Improbe, then the receive of what it matched; null: nothing there. */
-    private static Status probeAndReceive(Comm comm, String call, Object buf, int offset, int count, Datatype type,
-                                          int source, int tag, boolean block) {
-        StatusBuffer sb = StatusBuffer.current();
-        long[] message = new long[1];
-        if (block) {
-            MPIException.check(NativeMPI.mprobe(source, tag, comm.handle, sb.address, message), call);
-        } else {
-            MPIException.check(NativeMPI.improbe(source, tag, comm.handle, sb.address, message), call);
-            if (sb.get(STATUS_FLAG) == 0) return null;
-        }
-        return ObjectMessages.receiveMatched(call, message[0], new Status(sb), buf, offset, count, type);
+        return ObjectMessages.probeAndReceive(comm, call, buf, offset, count, type, src, t, false);
     }
 
     /** Not yet matched: nothing was received, so cancelling always succeeds. */
