@@ -111,7 +111,7 @@ timed_run() {
     children_cpu >"$out/logs/.c0"
     read -r c1 <"$out/logs/.c0"
     rm -f "$out/logs/.c0"
-    foreign_pct=$(awk -v t="$run_seconds" -v c="$(awk -v a="$c0" -v b="$c1" 'BEGIN{print b - a}')" -v a="$b0" \
-                  -v b="$b1" -v n="$NCPU" 'BEGIN{o=(b-a)-c; if (o<0) o=0; if (t<=0) t=0.001; printf "%.0f", o*100/(t*n)}')
+    foreign_pct=$(awk -v t="$run_seconds" -v c0="$c0" -v c1="$c1" -v a="$b0" -v b="$b1" -v n="$NCPU" \
+                  'BEGIN{o=(b-a)-(c1-c0); if (o<0) o=0; if (t<=0) t=0.001; printf "%.0f", o*100/(t*n)}')
     return $status
 }

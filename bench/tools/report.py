@@ -307,7 +307,8 @@ def object_table(m, flavours):
         bench = "object-" + payload
         sizes = sorted({s for f in flavours + ["mpje"] for s in m.sizes(f, bench, "blocking", 2)})
         for s in sizes:
-            nat = [m.get(f, v, bench, "blocking", 2, s, 1) for v in java_keys(m.jdks, ("java-array",)) for f in flavours]
+            nat = [m.get(f, v, bench, "blocking", 2, s, 1)
+                   for v in java_keys(m.jdks, ("java-array",)) for f in flavours]
             mpje = [m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev")]
             best_mpje = max((x for x in mpje if x), default=None)
             worst_nat = min((x for x in nat if x), default=None)
@@ -642,7 +643,8 @@ def warm_section(results, m, warm, flavour):
             "64 KiB window after %d messages of warm-up (messages %d-%d of a fresh process), MB/s: "
             % (WINDOW_AFTER, window[0][1][0], window[0][1][1])
             + "; ".join(
-                "%s %.0f%s" % (label(v, m.jdks), 65536 / b[2], "" if v == "c" or not c else " (%.2f x C)" % (c[2] / b[2]))
+                "%s %.0f%s" % (label(v, m.jdks), 65536 / b[2],
+                               "" if v == "c" or not c else " (%.2f x C)" % (c[2] / b[2]))
                 for v, b in window
             )
             + ".\n\n"
