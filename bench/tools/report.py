@@ -572,8 +572,8 @@ def settled(bins, steady):
 
 
 def warm_variants(m, warm, flavour):
-    return [v for v in ["c"] + java_keys(m.jdks) if (flavour, v, "pingpong") in warm or
-            any((flavour, v, p) in warm for p, _ in WARM_PATTERNS)]
+    """The implementations the warmup suite measured on flavour: C, then Java on each JDK."""
+    return [v for v in ["c"] + java_keys(m.jdks) if any((flavour, v, p) in warm for p, _ in WARM_PATTERNS)]
 
 
 def steady_targets(m, warm, flavour):
