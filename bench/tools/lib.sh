@@ -77,18 +77,41 @@ describe_jar() {
 # Busy CPU seconds of the whole machine (user nice system irq softirq steal, from /proc/stat).
 busy_seconds() { awk -v hz="$(getconf CLK_TCK)" '/^cpu /{print ($2+$3+$4+$7+$8+$9)/hz; exit}' /proc/stat; }
 
+# CPU seconds (user + system) of this shell's waited-for children so far. `times` must run in this shell itself
+# (a command substitution would report its own, empty, children), hence the file.
+children_cpu() {
+    times >"$out/logs/.times"
+    awk 'NR == 2 {
+        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); c += p[1] * 60 + p[2] }
+        printf "%.3f", c
+    }' "$out/logs/.times"
+    rm -f "$out/logs/.times"
+}
+
 # timed_run TAG COMMAND...: runs COMMAND with stdout and stderr to $out/logs/TAG.out and TAG.err, and sets
 # run_seconds (wall time) and foreign_pct: the share of all CPUs that other processes used meanwhile (the
-# machine's busy time minus the command's own, children included). Returns the command's status.
+# machine's busy time minus the command's own, children included). Returns the command's status. The command
+# runs in the background with its pid in run_pid, which the shell waits for: a trapped signal then interrupts
+# the wait at once (a foreground command would delay the trap until it ends), and the trap can end the command.
 timed_run() {
     local tag=$1; shift
-    local TIMEFORMAT='%R %U %S' user sys b0 b1 status=0
+    local b0 b1 c0 c1 t0 status=0
     b0=$(busy_seconds)
-    { time "$@" >"$out/logs/$tag.out" 2>"$out/logs/$tag.err"; } 2>"$out/logs/$tag.time" || status=$?
+    children_cpu >"$out/logs/.c0"
+    read -r c0 <"$out/logs/.c0"
+    t0=$EPOCHREALTIME
+    "$@" >"$out/logs/$tag.out" 2>"$out/logs/$tag.err" &
+    run_pid=$!
+    wait "$run_pid" || status=$?
+    # After a trapped signal, wait returned early: wait again until the command has ended, for its own status.
+    while kill -0 "$run_pid" 2>/dev/null; do status=0; wait "$run_pid" || status=$?; done
+    run_pid=
+    run_seconds=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.3f", b - a}')
     b1=$(busy_seconds)
-    read -r run_seconds user sys <"$out/logs/$tag.time"
-    rm -f "$out/logs/$tag.time"
-    foreign_pct=$(awk -v t="$run_seconds" -v u="$user" -v s="$sys" -v a="$b0" -v b="$b1" -v n="$NCPU" \
-                  'BEGIN{o=(b-a)-(u+s); if (o<0) o=0; if (t<=0) t=0.001; printf "%.0f", o*100/(t*n)}')
+    children_cpu >"$out/logs/.c0"
+    read -r c1 <"$out/logs/.c0"
+    rm -f "$out/logs/.c0"
+    foreign_pct=$(awk -v t="$run_seconds" -v c0="$c0" -v c1="$c1" -v a="$b0" -v b="$b1" -v n="$NCPU" \
+                  'BEGIN{o=(b-a)-(c1-c0); if (o<0) o=0; if (t<=0) t=0.001; printf "%.0f", o*100/(t*n)}')
     return $status
 }

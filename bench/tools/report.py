@@ -5,6 +5,11 @@ is held to with their verdicts, and what machine it all ran on.
 
 Usage: bench/tools/report.py RESULTS_DIR   (ci/bench runs it at the end)
 
+results.csv's jdk column (the JDK's feature version) tells the JDKs apart: the first JDK's Java rows keep their
+variant (java-array, ...), the others' become java-array@25 and so on, shown as "Java array JDK 25". A results.csv
+without that column predates issue 14 and is reported as it was then, against issue 4's targets. A run that was
+stopped left stopped.txt and not-measured.csv; the report then opens with what is missing.
+
 Standard library only; the plots need gnuplot (skipped with a line saying so when it is missing). The machine
 description is collected on the first call and kept in machine.json, so running this again later, or
 elsewhere, re-renders the same report.
@@ -37,8 +42,9 @@ LABELS = {
     "java-direct-nohuge": "Java direct, --no-huge-pages",
 }
 COLLECTIVES = ["barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall"]
-# The targets of issue 4.
-LATENCY_UP_TO, LATENCY_MAX_DIFF = 1024, 0.15
+# The targets of issue 4; issue 14 tightened blocking latency to 0.08 us and added the steady-state one.
+LATENCY_UP_TO, LATENCY_MAX_DIFF, LATENCY_MAX_DIFF_14 = 1024, 0.15, 0.08
+STEADY_WITHIN, STEADY_TOLERANCE = 10_000, 0.10
 BANDWIDTH_FROM, BW_MIN = 64 * 1024, {"java-direct": 0.98, "java-array": 0.97}
 COLL_FROM, COLL_MAX_RATIO, COLL_MAX_DIFF = 1024, 1.05, 0.3
 MPJE_MIN_FACTOR, OBJECT_MIN_FACTOR = 5.0, 2.0
@@ -72,6 +78,7 @@ def collect_machine(results):
 
     java = os.environ.get("JAVA", "java")
     jdk = [line for line in run([java, "-version"]).splitlines() if line.strip()]
+    others = [j for j in os.environ.get("BENCH_JDKS", "").split(",")[1:] if j]
     mpi = {}
     for flavour in FLAVOUR_NAMES:
         path = os.path.join(results, "mpi-%s.txt" % flavour)
@@ -97,6 +104,8 @@ def collect_machine(results):
         "cores": cores,
         "kernel": "%s %s" % (platform.system(), platform.release()),
         "jdk": "; ".join(jdk[:3]) or "?",
+        **({"other_jdks": ["; ".join([x for x in run([j, "-version"]).splitlines() if x.strip()][:3]) or j
+                           for j in others]} if others else {}),
         "java_opts": os.environ.get("JAVA_OPTS", ""),
         "mpi": mpi,
         "natmpj": natmpj,
@@ -133,23 +142,59 @@ def ratio(a, b):
 
 
 def load_results(results):
-    """{(flavour, variant, bench, calls, ranks): {size: [(time_us, MBps), ...]}} over repetitions."""
+    """(data, warm, jdks, issue14): data = {(flavour, variant, bench, calls, ranks): {size: [(time_us, MBps), ...]}}
+    over repetitions; warm = {(flavour, variant, pattern): {"bins": {calls at the bin's end: [us per call]},
+    "steady": [us per call]}} (WarmupBench); jdks = the JDKs of the Java rows in order of appearance ([""] when
+    the file has no jdk column); issue14 = whether it has one."""
     data = defaultdict(lambda: defaultdict(list))
+    warm = defaultdict(lambda: {"bins": defaultdict(list), "steady": []})
+    jdks = []
     path = os.path.join(results, "results.csv")
     with open(path, newline="") as f:
-        for r in csv.DictReader(f):
+        reader = csv.DictReader(f)
+        issue14 = "jdk" in (reader.fieldnames or [])
+        for r in reader:
+            jdk = r.get("jdk") or ""
+            variant = r["variant"]
+            if jdk and variant.startswith("java-"):
+                if jdk not in jdks:
+                    jdks.append(jdk)
+                if jdk != jdks[0]:
+                    variant += "@" + jdk
+            bench = r["bench"]
+            if bench.startswith(("warmup-", "steady-")):
+                w = warm[(r["flavour"], variant, bench.split("-", 1)[1])]
+                if bench.startswith("warmup-"):
+                    w["bins"][int(r["iterations"])].append(float(r["time_us"]))
+                else:
+                    w["steady"].append(float(r["time_us"]))
+                continue
             # The page-size study measures the same benchmarks with other settings: kept apart.
-            variant = ("pages:" if r["kind"].startswith("pages-") else "") + r["variant"]
-            key = (r["flavour"], variant, r["bench"], r["calls"], int(r["ranks"]))
+            variant = ("pages:" if r["kind"].startswith("pages-") else "") + variant
+            key = (r["flavour"], variant, bench, r["calls"], int(r["ranks"]))
             data[key][int(r["size_bytes"])].append((float(r["time_us"]), float(r["MBps"])))
-    return data
+    return data, warm, jdks or [""], issue14
+
+
+def java_keys(jdks, bases=("java-array", "java-direct")):
+    """The variant keys of the Java runs of bases on every JDK: java-array, java-direct, java-array@25, ..."""
+    return [b + ("@" + j if i else "") for i, j in enumerate(jdks) for b in bases]
+
+
+def label(v, jdks):
+    """A variant's name in tables and plots: LABELS', plus the JDK when the run had more than one."""
+    base, _, jdk = v.partition("@")
+    if base.startswith("java-") and len(jdks) > 1:
+        return "%s JDK %s" % (LABELS[base], jdk or jdks[0])
+    return LABELS[base]
 
 
 class Medians:
     """Median time and MB/s of each (flavour, variant, bench, calls, ranks, size), and their spread."""
 
-    def __init__(self, data):
+    def __init__(self, data, jdks=("",)):
         self.data = data
+        self.jdks = list(jdks)
 
     def get(self, flavour, variant, bench, calls, ranks, size, what=0):
         samples = self.data.get((flavour, variant, bench, calls, ranks), {}).get(size)
@@ -164,9 +209,6 @@ class Medians:
                 for s in by
             }
         )
-
-    def variants(self, flavour, bench, calls, ranks):
-        return [v for v in LABELS if (flavour, v, bench, calls, ranks) in self.data]
 
     def reps(self, flavour, variant, bench, calls, ranks):
         by = self.data.get((flavour, variant, bench, calls, ranks), {})
@@ -212,21 +254,22 @@ def p2p_tables(m, flavour):
                 continue
             lat = bench == "latency"
             peers = [p for p in PEERS if any(peer_value(m, flavour, p, bench, calls, 2, s, 0) for s in sizes)]
-            head = ["size", "C", "Java array", "Java direct"]
-            head += ["array - C", "direct - C"] if lat else ["array / C", "direct / C"]
+            keys = java_keys(m.jdks)
+            names = [label(v, m.jdks) for v in keys]
+            short = [n[len("Java "):] for n in names]
+            head = ["size", "C"] + names
+            head += ["%s - C" % n for n in short] if lat else ["%s / C" % n for n in short]
             head += [LABELS[p] for p in peers]
             rows = []
             for s in sizes:
                 what = 0 if lat else 1
-                c, a, d = (m.get(flavour, v, bench, calls, 2, s, what) for v in ("c", "java-array", "java-direct"))
-                row = [human(s)] + [fmt(x, 3 if lat else 0) for x in (c, a, d)]
+                c = m.get(flavour, "c", bench, calls, 2, s, what)
+                java = [m.get(flavour, v, bench, calls, 2, s, what) for v in keys]
+                row = [human(s)] + [fmt(x, 3 if lat else 0) for x in [c] + java]
                 if lat:
-                    row += [
-                        fmt(a - c, 3) if a is not None and c is not None else "-",
-                        fmt(d - c, 3) if d is not None and c is not None else "-",
-                    ]
+                    row += [fmt(x - c, 3) if x is not None and c is not None else "-" for x in java]
                 else:
-                    row += [fmt(ratio(a, c), 3), fmt(ratio(d, c), 3)]
+                    row += [fmt(ratio(x, c), 3) for x in java]
                 row += [fmt(peer_value(m, flavour, p, bench, calls, 2, s, what), 3 if lat else 0) for p in peers]
                 rows.append(row)
             unit = "half round trip, us (lower is better)" if lat else "MB/s = 1e6 B/s (higher is better)"
@@ -264,16 +307,18 @@ def object_table(m, flavours):
         bench = "object-" + payload
         sizes = sorted({s for f in flavours + ["mpje"] for s in m.sizes(f, bench, "blocking", 2)})
         for s in sizes:
-            nat = [m.get(f, "java-array", bench, "blocking", 2, s, 1) for f in flavours]
+            nat = [m.get(f, v, bench, "blocking", 2, s, 1)
+                   for v in java_keys(m.jdks, ("java-array",)) for f in flavours]
             mpje = [m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev")]
             best_mpje = max((x for x in mpje if x), default=None)
             worst_nat = min((x for x in nat if x), default=None)
             rows.append([payload, human(s)] + [fmt(x, 1) for x in nat + mpje] + [fmt(ratio(worst_nat, best_mpje), 1)])
     if not rows:
         return ""
+    jdk = (lambda v: " " + label(v, m.jdks)[len("Java array "):]) if len(m.jdks) > 1 else (lambda v: "")
     head = (
         ["payload", "size"]
-        + ["natmpj %s" % FLAVOUR_NAMES[f] for f in flavours]
+        + ["natmpj %s%s" % (FLAVOUR_NAMES[f], jdk(v)) for v in java_keys(m.jdks, ("java-array",)) for f in flavours]
         + ["MPJ Express multicore", "MPJ Express niodev", "natmpj / best MPJ Express"]
     )
     return (
@@ -355,8 +400,9 @@ def verdict(ok):
     return "PASS" if ok else "**MISS**"
 
 
-def targets(m, results, flavours):
-    """[(target, MPI, measured, verdict)]: every target of the suite, worst case over sizes."""
+def targets(m, results, flavours, issue14, warm):
+    """[(target, MPI, measured, verdict, suite)]: every target, worst case over the sizes it covers. issue14: issue
+    14's targets (blocking latency within 0.08 us of C, steady state within 10^4 calls) instead of issue 4's."""
     rows = []
     for f in flavours:
         name = FLAVOUR_NAMES[f]
@@ -369,34 +415,40 @@ def targets(m, results, flavours):
             }
 
         for calls in ("blocking", "nonblocking"):
-            for v in ("java-array", "java-direct"):
+            limit = LATENCY_MAX_DIFF_14 if issue14 and calls == "blocking" else LATENCY_MAX_DIFF
+            for v in java_keys(m.jdks):
                 cases = [("latency", s) for s in m.sizes(f, "latency", calls, 2) if 0 < s <= LATENCY_UP_TO]
                 w = extreme(java_vs_c(v, calls, 2, cases, 0, minus), largest=True)
                 if w:
                     rows.append(
                         (
-                            "latency 1 B..1 KiB, %s, %s: Java - C <= %.2f us" % (LABELS[v], calls, LATENCY_MAX_DIFF),
+                            "latency 1 B..1 KiB, %s, %s: Java - C <= %.2f us" % (label(v, m.jdks), calls, limit),
                             name,
                             "%+.3f us (worst, at %s)" % (w[0], human(w[1][1])),
-                            verdict(w[0] <= LATENCY_MAX_DIFF),
+                            verdict(w[0] <= limit),
+                            "p2p",
                         )
                     )
         for bench in ("bw", "bibw"):
             for calls in ("blocking", "nonblocking"):
-                for v in ("java-direct", "java-array"):
+                for v in java_keys(m.jdks, ("java-direct", "java-array")):
                     cases = [(bench, s) for s in m.sizes(f, bench, calls, 2) if s >= BANDWIDTH_FROM]
                     ratios = java_vs_c(v, calls, 2, cases, 1, ratio)
                     w = extreme(ratios, largest=False)
                     if w:
                         med = statistics.median(r for r in ratios.values() if r is not None)
+                        minimum = BW_MIN[v.partition("@")[0]]
                         rows.append(
                             (
-                                "%s from 64 KiB, %s, %s: >= %.2f x C" % (bench, LABELS[v], calls, BW_MIN[v]),
+                                "%s from 64 KiB, %s, %s: >= %.2f x C" % (bench, label(v, m.jdks), calls, minimum),
                                 name,
                                 "%.3f x (worst, at %s; median over sizes %.3f)" % (w[0], human(w[1][1]), med),
-                                verdict(w[0] >= BW_MIN[v]),
+                                verdict(w[0] >= minimum),
+                                "p2p",
                             )
                         )
+        if issue14:
+            rows += steady_targets(m, warm, f)
         for v in ("java-array", "java-direct"):
             cases = [(op, s) for op in COLLECTIVES for s in m.sizes(f, op, "blocking", 4)]
             big = extreme(java_vs_c(v, "blocking", 4, [x for x in cases if x[1] >= COLL_FROM], 0, ratio), True)
@@ -404,19 +456,21 @@ def targets(m, results, flavours):
             if big:
                 rows.append(
                     (
-                        "collectives on 4 ranks from 1 KiB, %s: <= %.2f x C" % (LABELS[v], COLL_MAX_RATIO),
+                        "collectives on 4 ranks from 1 KiB, %s: <= %.2f x C" % (label(v, m.jdks), COLL_MAX_RATIO),
                         name,
                         "%.3f x (worst: %s %s)" % (big[0], big[1][0], human(big[1][1])),
                         verdict(big[0] <= COLL_MAX_RATIO),
+                        "collectives",
                     )
                 )
             if small:
                 rows.append(
                     (
-                        "collectives on 4 ranks below 1 KiB, %s: <= C + %.1f us" % (LABELS[v], COLL_MAX_DIFF),
+                        "collectives on 4 ranks below 1 KiB, %s: <= C + %.1f us" % (label(v, m.jdks), COLL_MAX_DIFF),
                         name,
                         "%+.3f us (worst: %s %s)" % (small[0], small[1][0], human(small[1][1])),
                         verdict(small[0] <= COLL_MAX_DIFF),
+                        "collectives",
                     )
                 )
         for dev in ("mpje-multicore", "mpje-niodev"):
@@ -437,30 +491,36 @@ def targets(m, results, flavours):
                                 name,
                                 "%.1fx (smallest, at %s)" % (w[0], human(w[1])),
                                 verdict(w[0] >= MPJE_MIN_FACTOR),
+                                "p2p + peers",
                             )
                         )
-        for payload in ("doubles", "records"):
-            bench = "object-" + payload
-            factors = {}
-            for s in m.sizes("mpje", bench, "blocking", 2):
-                nat = m.get(f, "java-array", bench, "blocking", 2, s, 1)
-                devices = (m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev"))
-                pj = max((x for x in devices if x), default=None)
-                factors[s] = nat / pj if nat and pj else None
-            w = extreme(factors, largest=False)
-            if w:
-                rows.append(
-                    (
-                        "MPI.OBJECT %s: >= %.0fx MPJ Express's best device" % (payload, OBJECT_MIN_FACTOR),
-                        name,
-                        "%.1fx (smallest, at %s)" % (w[0], human(w[1])),
-                        verdict(w[0] >= OBJECT_MIN_FACTOR),
+        for v in java_keys(m.jdks, ("java-array",)):
+            for payload in ("doubles", "records"):
+                bench = "object-" + payload
+                factors = {}
+                for s in m.sizes("mpje", bench, "blocking", 2):
+                    nat = m.get(f, v, bench, "blocking", 2, s, 1)
+                    devices = (m.get("mpje", d, bench, "blocking", 2, s, 1) for d in ("mpje-multicore", "mpje-niodev"))
+                    pj = max((x for x in devices if x), default=None)
+                    factors[s] = nat / pj if nat and pj else None
+                w = extreme(factors, largest=False)
+                if w:
+                    jdk = " (%s)" % label(v, m.jdks)[len("Java array "):] if len(m.jdks) > 1 else ""
+                    rows.append(
+                        (
+                            "MPI.OBJECT %s%s: >= %.0fx MPJ Express's best device" % (payload, jdk, OBJECT_MIN_FACTOR),
+                            name,
+                            "%.1fx (smallest, at %s)" % (w[0], human(w[1])),
+                            verdict(w[0] >= OBJECT_MIN_FACTOR),
+                            "object + peers",
+                        )
                     )
-                )
         for call, by in overhead_rows(results, f).items():
             j, c = by.get("java"), by.get("c")
             if call == "rank" and j is not None:
-                rows.append(("JMH Rank() < %.0f ns" % RANK_MAX_NS, name, "%.1f ns" % j, verdict(j < RANK_MAX_NS)))
+                rows.append(
+                    ("JMH Rank() < %.0f ns" % RANK_MAX_NS, name, "%.1f ns" % j, verdict(j < RANK_MAX_NS), "overhead")
+                )
             elif j is not None and c is not None:
                 rows.append(
                     (
@@ -468,9 +528,166 @@ def targets(m, results, flavours):
                         name,
                         "%+.1f ns" % (j - c),
                         verdict(j - c <= OVERHEAD_MAX_DIFF_NS),
+                        "overhead",
                     )
                 )
     return rows
+
+
+# The warmup suite (WarmupBench and its C twin): patterns in the order of the report, and how each is described.
+WARM_PATTERNS = [
+    ("pingpong", "Send/Recv 1 B (half round trip)"),
+    ("sendrecv", "Sendrecv 1 B"),
+    ("window", "window of 64 Isend/Irecv + Waitall, 64 KiB (per message)"),
+    ("bcast", "Bcast 8 B"),
+    ("allreduce", "Allreduce 8 B"),
+]
+# The issue's figure: 64 KiB window bandwidth right after 3,200 messages of warm-up.
+WINDOW_AFTER = 3200
+
+
+def warm_curve(warm, flavour, variant, pattern):
+    """([(first call, last call, median us per call)], median steady us) of one warm-up series, or None."""
+    w = warm.get((flavour, variant, pattern))
+    if not w or not w["bins"]:
+        return None
+    bins, start = [], 0
+    for end in sorted(w["bins"]):
+        bins.append((start + 1, end, statistics.median(w["bins"][end])))
+        start = end
+    return bins, (statistics.median(w["steady"]) if w["steady"] else None)
+
+
+def settled(bins, steady):
+    """Calls done before the binned cost stays within STEADY_TOLERANCE of steady for good (0: from the first call);
+    None when even the last bin is above it."""
+    if steady is None:
+        return None
+    at = None
+    for first, _, cost in reversed(bins):
+        if cost > steady * (1 + STEADY_TOLERANCE):
+            break
+        at = first - 1
+    return at
+
+
+def warm_variants(m, warm, flavour):
+    """The implementations the warmup suite measured on flavour: C, then Java on each JDK."""
+    return [v for v in ["c"] + java_keys(m.jdks) if any((flavour, v, p) in warm for p, _ in WARM_PATTERNS)]
+
+
+def steady_targets(m, warm, flavour):
+    rows = []
+    for pattern, _ in WARM_PATTERNS:
+        for v in java_keys(m.jdks):
+            curve = warm_curve(warm, flavour, v, pattern)
+            if not curve:
+                continue
+            bins, steady = curve
+            at = settled(bins, steady)
+            rows.append(
+                (
+                    "steady state (within %d%%) within 10^4 calls: %s, %s" % (100 * STEADY_TOLERANCE, pattern,
+                                                                              label(v, m.jdks)),
+                    FLAVOUR_NAMES[flavour],
+                    ("after %d calls" % at) if at is not None else "not within the %d calls binned" % bins[-1][1],
+                    verdict(at is not None and at <= STEADY_WITHIN),
+                    "warmup",
+                )
+            )
+    return rows
+
+
+def bin_cost(bins, call):
+    """The cost of the bin holding call number call, or None."""
+    return next((cost for first, last, cost in bins if first <= call <= last), None)
+
+
+def warm_section(results, m, warm, flavour):
+    variants = warm_variants(m, warm, flavour)
+    if not variants:
+        return ""
+    name = FLAVOUR_NAMES[flavour]
+    text = (
+        "Each run is a fresh process (JVM): the cost per call of the first calls after MPI.Init, in bins spaced "
+        "ten per decade (slowest rank), then the steady cost over the second half of a further 10^6 calls "
+        "(window: 2 x 10^5 messages). \"settled\" is the number of calls after which every bin stays within "
+        "%d%% of the steady cost. Medians over repetitions; us per call.\n\n" % (100 * STEADY_TOLERANCE)
+    )
+    rows = []
+    for pattern, what in WARM_PATTERNS:
+        curves = {v: warm_curve(warm, flavour, v, pattern) for v in variants}
+        curves = {v: c for v, c in curves.items() if c}
+        for v, (bins, steady) in curves.items():
+            at = settled(bins, steady)
+            rows.append(
+                [what, label(v, m.jdks), "%s (calls %d-%d)" % (fmt(bins[0][2], 2), bins[0][0], bins[0][1])]
+                + [fmt(bin_cost(bins, n), 3) for n in (100, 1000, 10000)]
+                + [fmt(steady, 3), ("%d" % at) if at is not None else "> %d" % bins[-1][1]]
+            )
+        made = warm_plot(results, flavour, pattern, what, curves, m.jdks)
+        if made:
+            text += "![%s](%s)\n\n" % (made[:-4], made)
+    head = ["pattern", "implementation", "first bin", "call 100", "call 1000", "call 10^4", "steady", "settled"]
+    text += table(head, rows, ["---", "---"] + ["---:"] * 6) + "\n"
+    window = []
+    for v in variants:
+        curve = warm_curve(warm, flavour, v, "window")
+        if curve:
+            b = next(((first, last, cost) for first, last, cost in curve[0] if first == WINDOW_AFTER + 1), None)
+            if b:
+                window.append((v, b))
+    c = next((b for v, b in window if v == "c"), None)
+    if window:
+        text += (
+            "64 KiB window after %d messages of warm-up (messages %d-%d of a fresh process), MB/s: "
+            % (WINDOW_AFTER, window[0][1][0], window[0][1][1])
+            + "; ".join(
+                "%s %.0f%s" % (label(v, m.jdks), 65536 / b[2],
+                               "" if v == "c" or not c else " (%.2f x C)" % (c[2] / b[2]))
+                for v, b in window
+            )
+            + ".\n\n"
+        )
+    return "### Time to steady state\n\n" + text
+
+
+def warm_plot(results, flavour, pattern, what, curves, jdks):
+    """warmup-<pattern>-<flavour>.png: cost per call against the call number (log-log); None if not made."""
+    if not shutil.which("gnuplot") or not curves:
+        return None
+    png = "warmup-%s-%s.png" % (pattern, flavour)
+    plots = []
+    for i, (v, (bins, steady)) in enumerate(curves.items()):
+        dat = os.path.join(results, "warmup-%s-%s-%d.dat" % (pattern, flavour, i))
+        with open(dat, "w") as f:
+            for first, last, cost in bins:
+                f.write("%r %r\n" % ((first * last) ** 0.5, cost))
+        plots.append("'%s' using 1:2 with linespoints pt 7 ps 0.5 %s title '%s (steady %s)'"
+                     % (dat, style(v), label(v, jdks), fmt(steady, 3)))
+    script = [
+        "set terminal pngcairo size 900,560 font ',10'",
+        "set output '%s'" % os.path.join(results, png),
+        "set title '%s: %s, 2 ranks, fresh process'" % (FLAVOUR_NAMES[flavour], what),
+        "set logscale x",
+        "set logscale y",
+        "set xlabel 'call number (bin centre)'",
+        "set ylabel 'cost per call (us)'",
+        "set grid",
+        "set key right top",
+        "plot " + ", ".join(plots),
+    ]
+    p = subprocess.run(["gnuplot"], input="\n".join(script), text=True, capture_output=True)
+    if p.returncode != 0:
+        print("bench_report: gnuplot failed for %s: %s" % (png, p.stderr.strip()), file=sys.stderr)
+        return None
+    return png
+
+
+def style(v):
+    """A variant's line style: its base's, dashed for a JDK after the first."""
+    base, _, jdk = v.partition("@")
+    return STYLES[base] + (" dt 2" if jdk else "")
 
 
 def plot(results, m, flavour):
@@ -482,7 +699,7 @@ def plot(results, m, flavour):
         ("latency", "latency", "blocking", 0, "half round trip (us)"),
         ("bandwidth", "bw", "nonblocking", 1, "bandwidth (MB/s)"),
     ):
-        variants = ["c", "java-array", "java-direct"] + PEERS
+        variants = ["c"] + java_keys(m.jdks) + PEERS
         sizes = [s for s in m.sizes(flavour, bench, calls, 2) if s > 0]
         vals = {v: {s: peer_value(m, flavour, v, bench, calls, 2, s, what) for s in sizes} for v in variants}
         cols = [v for v in variants if any(vals[v].values())]
@@ -492,7 +709,8 @@ def plot(results, m, flavour):
             calls,
         )
         key = "left top" if what == 0 else "right bottom"
-        png = size_plot(results, "%s-%s.png" % (name, flavour), title, ylabel, key, sizes, cols, vals, LABELS)
+        labels = {v: label(v, m.jdks) for v in cols}
+        png = size_plot(results, "%s-%s.png" % (name, flavour), title, ylabel, key, sizes, cols, vals, labels)
         if png:
             made.append(png)
     return made
@@ -538,7 +756,7 @@ def size_plot(results, png, title, ylabel, key, sizes, cols, vals, labels):
         "set xtics (%s)" % ", ".join("'%s' %d" % (human(1 << k), 1 << k) for k in range(0, 23, 2)),
         "plot "
         + ", ".join(
-            "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, STYLES[v], labels[v])
+            "'%s' using 1:%d with linespoints pt 7 ps 0.6 %s title '%s'" % (dat, i + 2, style(v), labels[v])
             for i, v in enumerate(cols)
         ),
     ]
@@ -638,7 +856,9 @@ def load_section(runs):
     )
     for flavour in FLAVOUR_NAMES:
         mine = [r for r in runs if r["flavour"] == flavour]
-        if mine:
+        if mine and mine[-1]["probe_ref_us"] == "-":
+            text += "- %s: no probes (--patience 0), runs kept as they came.\n" % FLAVOUR_NAMES[flavour]
+        elif mine:
             text += "- %s: probe reference %.3f us at the end; %d run(s) redone.\n" % (
                 FLAVOUR_NAMES[flavour],
                 float(mine[-1]["probe_ref_us"]),
@@ -666,6 +886,32 @@ def load_section(runs):
     return text
 
 
+def incomplete_section(results):
+    """What a stopped or partly failed run did not measure (ci/bench's stopped.txt and not-measured.csv)."""
+    text = ""
+    path = os.path.join(results, "stopped.txt")
+    if os.path.exists(path):
+        with open(path) as f:
+            text += "**Incomplete: %s.**\n\n" % f.read().strip()
+    path = os.path.join(results, "not-measured.csv")
+    missing = []
+    if os.path.exists(path):
+        with open(path, newline="") as f:
+            missing = list(csv.DictReader(f))
+    if missing:
+        groups = defaultdict(list)
+        for r in missing:
+            what = r["variant"] + (" JDK " + r["jdk"] if r["jdk"] else "")
+            groups[(r["flavour"], r["rep"], r["kind"], r["why"])].append(what)
+        text += "Not measured (%d run(s)):\n\n" % len(missing)
+        text += "".join(
+            "- %s, rep %s, %s: %s: %s\n" % (fl, rep, kind, ", ".join(whats), why)
+            for (fl, rep, kind, why), whats in groups.items()
+        )
+        text += "\n"
+    return "## Incomplete run\n\n" + text if text else ""
+
+
 def main():
     if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__.strip())
@@ -673,15 +919,19 @@ def main():
     results = sys.argv[1]
     info = machine(results)
     runs = read_runs(results)
-    m = Medians(load_results(results))
-    measured = [f for f in FLAVOUR_NAMES if any(k[0] == f for k in m.data)]
+    data, warm, jdks, issue14 = load_results(results)
+    m = Medians(data, jdks)
+    measured = [f for f in FLAVOUR_NAMES if any(k[0] == f for k in m.data) or any(k[0] == f for k in warm)]
     # ci/bench --suites overhead measures nothing into results.csv, only into overhead/
     flavours = [f for f in FLAVOUR_NAMES if f in measured or overhead_rows(results, f)]
-    if not flavours and not any(k[0] == "mpje" for k in m.data):
+    incomplete = incomplete_section(results)
+    if not flavours and not any(k[0] == "mpje" for k in m.data) and not incomplete:
         sys.exit("bench/tools/report.py: no measurements in %s/results.csv nor in %s/overhead/" % (results, results))
 
     fields = [(label, info[key]) for label, key in
               (("date", "date"), ("CPU", "cpu"), ("cores", "cores"), ("kernel", "kernel"), ("JDK", "jdk"))]
+    for other in info.get("other_jdks", []):
+        fields.append(("JDK", other))
     if info.get("natmpj"):
         fields.append(("natmpj", info["natmpj"]))
     if info.get("java_opts"):
@@ -690,15 +940,20 @@ def main():
     fields.append(("settings", "%s repetitions (medians), iteration scale %s; p2p on 2 ranks bound to cores"
                    % (info["reps"], info["iters_scale"])))
     header = ["# natmpj benchmark suite\n", "| | |", "|---|---|"] + ["| %s | %s |" % f for f in fields]
-    report = "\n".join(header) + "\n\n"
+    report = "\n".join(header) + "\n\n" + incomplete
 
-    rows = targets(m, results, flavours)
+    rows = targets(m, results, flavours, issue14, warm)
     if rows:
         report += "## Targets\n\nWorst case over the sizes each target covers; medians over repetitions.\n\n"
-        report += (
-            table(["target", "MPI", "measured", "verdict"], [list(r) for r in rows], ["---", "---", "---:", "---"])
-            + "\n"
-        )
+        if issue14:
+            report += table(["target", "MPI", "measured", "verdict", "suite"], [list(r) for r in rows],
+                            ["---", "---", "---:", "---", "---"]) + "\n"
+        else:
+            report += (
+                table(["target", "MPI", "measured", "verdict"], [list(r[:4]) for r in rows],
+                      ["---", "---", "---:", "---"])
+                + "\n"
+            )
     report += figure_section(results, m)
     for f in measured:
         report += "## %s\n\n" % FLAVOUR_NAMES[f]
@@ -708,6 +963,7 @@ def main():
                             ("Page sizes (study)", pages_table(m, f))):
             if text:
                 report += "### %s\n\n%s\n" % (title, text)
+        report += warm_section(results, m, warm, f)
     for title, text in (("MPI.OBJECT", object_table(m, flavours)),
                         ("Per-call overhead", overhead_table(results, flavours))):
         if text:
