@@ -52,7 +52,8 @@ _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
  * native of the same name in {@link NativeMPIJNI} with the same Java types in the same order. Handles are
  * {@code long}; arrays named {@code sarray}/{@code rarray}/{@code array} are pinned for the call; {@code long}
  * parameters named {@code sdirect}/{@code rdirect}/{@code direct}/{@code address}/{@code status}/{@code statuses}/
- * {@code requests}/{@code indices} are native addresses; a one-element {@code int[]}/{@code long[]} is an out-value.
+ * {@code requests}/{@code indices}/{@code created} are native addresses; a one-element {@code int[]}/{@code long[]}
+ * is an out-value.
  */
 %}
 %pragma(java) moduleclassmodifiers="public final class"
