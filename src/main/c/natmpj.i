@@ -52,7 +52,8 @@ _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
  * native of the same name in {@link NativeMPIJNI} with the same Java types in the same order. Handles are
  * {@code long}; arrays named {@code sarray}/{@code rarray}/{@code array} are pinned for the call; {@code long}
  * parameters named {@code sdirect}/{@code rdirect}/{@code direct}/{@code address}/{@code status}/{@code statuses}/
- * {@code requests}/{@code indices} are native addresses; a one-element {@code int[]}/{@code long[]} is an out-value.
+ * {@code requests}/{@code indices}/{@code created} are native addresses; a one-element {@code int[]}/{@code long[]}
+ * is an out-value.
  */
 %}
 %pragma(java) moduleclassmodifiers="public final class"
@@ -102,6 +103,7 @@ ADDRESS(int, statuses)      /* n consecutive status slot blocks */
 ADDRESS(int64_t, requests)  /* n request handles, read and written back in place */
 ADDRESS(int, indices)       /* n ints: the indices Waitsome/Testsome write */
 ADDRESS(void, address)      /* any other native memory Java owns (staging buffers, attached buffers) */
+ADDRESS(natmpj_handle, created) /* the one handle a call creates, in the thread's StatusBuffer (no long[1]) */
 
 /* The one place a direct buffer object crosses: looking up its address, once per buffer. */
 %typemap(jni) void *buffer_object "jobject"
@@ -189,7 +191,7 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
   int *rank_source, int *rank_dest, int *nnodes, int *nedges, int *nneighbors
 };
 %apply natmpj_handle *out_handle {
-  natmpj_handle *errhandler, natmpj_handle *request, natmpj_handle *message, natmpj_handle *new_comm,
+  natmpj_handle *errhandler, natmpj_handle *message, natmpj_handle *new_comm,
   natmpj_handle *new_group, natmpj_handle *new_type, natmpj_handle *group, natmpj_handle *op
 };
 /* Arrays read: v-collectives' counts and displacements, datatype maps, ranks, topology shapes. */

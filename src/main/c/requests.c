@@ -16,40 +16,40 @@ _Static_assert(NATMPJ_SEND_STANDARD == 0 && NATMPJ_SEND_SYNCHRONOUS == 1 && NATM
                NATMPJ_SEND_BUFFERED == 3, "send request tables are indexed by enum natmpj_send_mode");
 
 static inline int send_request(send_request_fn *const *by_mode, int mode, void *address, int count,
-                               natmpj_handle type, int dest, int tag, natmpj_handle comm, natmpj_handle *request) {
+                               natmpj_handle type, int dest, int tag, natmpj_handle comm, natmpj_handle *created) {
     MPI_Request req = MPI_REQUEST_NULL;
     NEED_BUFFER(address, count, type);
     if (mode < NATMPJ_SEND_STANDARD || mode > NATMPJ_SEND_BUFFERED) mode = NATMPJ_SEND_STANDARD;
     int rc = by_mode[mode](address, count, TYPE(type), dest, tag, COMM(comm), &req);
-    *request = (natmpj_handle)req;
+    *created = (natmpj_handle)req;
     return rc;
 }
 
 int natmpj_isend(int mode, void *address, int count, natmpj_handle type, int dest, int tag, natmpj_handle comm,
-                 natmpj_handle *request) {
-    return send_request(isends, mode, address, count, type, dest, tag, comm, request);
+                 natmpj_handle *created) {
+    return send_request(isends, mode, address, count, type, dest, tag, comm, created);
 }
 
 int natmpj_irecv(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
-                 natmpj_handle *request) {
+                 natmpj_handle *created) {
     MPI_Request req = MPI_REQUEST_NULL;
     NEED_BUFFER(address, count, type);
     int rc = MPI_Irecv(address, count, TYPE(type), source, tag, COMM(comm), &req);
-    *request = (natmpj_handle)req;
+    *created = (natmpj_handle)req;
     return rc;
 }
 
 int natmpj_send_init(int mode, void *address, int count, natmpj_handle type, int dest, int tag,
-                     natmpj_handle comm, natmpj_handle *request) {
-    return send_request(send_inits, mode, address, count, type, dest, tag, comm, request);
+                     natmpj_handle comm, natmpj_handle *created) {
+    return send_request(send_inits, mode, address, count, type, dest, tag, comm, created);
 }
 
 int natmpj_recv_init(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
-                     natmpj_handle *request) {
+                     natmpj_handle *created) {
     MPI_Request req = MPI_REQUEST_NULL;
     NEED_BUFFER(address, count, type);
     int rc = MPI_Recv_init(address, count, TYPE(type), source, tag, COMM(comm), &req);
-    *request = (natmpj_handle)req;
+    *created = (natmpj_handle)req;
     return rc;
 }
 

@@ -12,15 +12,16 @@
 
 #include "natmpj.h"
 
-/* Starting requests: address is the first item's memory; the new request goes to *request. */
+/* Starting requests: address is the first item's memory; the new request goes to *created, native memory of the
+ * calling thread's (Java's StatusBuffer), so that starting a request allocates nothing and makes no JNI call back. */
 int natmpj_isend(int mode, void *address, int count, natmpj_handle type, int dest, int tag, natmpj_handle comm,
-                 natmpj_handle *request);
+                 natmpj_handle *created);
 int natmpj_irecv(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
-                 natmpj_handle *request);
+                 natmpj_handle *created);
 int natmpj_send_init(int mode, void *address, int count, natmpj_handle type, int dest, int tag,
-                     natmpj_handle comm, natmpj_handle *request);
+                     natmpj_handle comm, natmpj_handle *created);
 int natmpj_recv_init(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
-                     natmpj_handle *request);
+                     natmpj_handle *created);
 int natmpj_start(natmpj_handle request);
 int natmpj_startall(int n, int64_t *requests);
 

@@ -96,13 +96,21 @@ public class Comm {
     /** {@link #requireLive(String)} for a communicator passed as argument {@code name}: messages name it. */
     final void requireLive(String call, String name) {
         MPI.requireActive(call);
-        if (unusable != null) throw new IllegalStateException(call + ": " + name + " (a communicator) " + unusable);
+        if (unusable != null) throw unusable(call, name + " (a communicator)");
     }
 
     /** MPI.requireActive, and this communicator neither freed nor MPI.COMM_NULL. One field read more. */
     final void requireLive(String call) {
         MPI.requireActive(call);
-        if (unusable != null) throw new IllegalStateException(call + ": the communicator " + unusable);
+        if (unusable != null) throw unusable(call, "the communicator");
+    }
+
+    /*
+     * The hot paths (Send, Recv, Isend, ...) inline their checks; the exceptions are built in methods of their own,
+     * so that the checks stay a few bytes of bytecode and C2 inlines whole calls into the program's loop early.
+     */
+    private IllegalStateException unusable(String call, String what) {
+        return new IllegalStateException(call + ": " + what + " " + unusable);
     }
 
     void cacheShape() {
@@ -170,24 +178,25 @@ public class Comm {
         }
         StatusBuffer status = StatusBuffer.current();
         Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.WRITE);
-        int rc;
-        if (RECV_WAITS_UNPINNED && m.array != null && source != MPI.PROC_NULL) {
-            // Wait unpinned, pin only to copy: a critical region held while waiting would stop every collection in
-            // this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the message came.
-            long[] message = new long[1];
-            rc = NativeMPI.mprobe(source, tag, handle, status.address, message);
-            if (rc == 0) {
-                rc = NativeMPI.recv_matched(m.array, m.address, m.off, count, type.handle(), message[0],
-                        status.address);
-            }
-        } else {
-            rc = NativeMPI.recv(m.array, m.address, m.off, count, type.handle(), source, tag, handle,
-                    status.address);
-        }
+        int rc = RECV_WAITS_UNPINNED && m.array != null && source != MPI.PROC_NULL
+                ? recvUnpinned(m, count, type, source, tag, status)
+                : NativeMPI.recv(m.array, m.address, m.off, count, type.handle(), source, tag, handle, status.address);
         Status received = rc == 0 ? new Status(status) : null;
         m.finish(call, rc, m.staged() && received != null ? received.bytes() : -1);
         MPIException.check(rc, call);
         return received;
+    }
+
+    /**
+     * Recv's opt-in wait unpinned, pinning only to copy: a critical region held while waiting would stop every
+     * collection in this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the
+     * message came. A method of its own, so that the default path stays small.
+     */
+    private int recvUnpinned(Message m, int count, BufferType type, int source, int tag, StatusBuffer status) {
+        long[] message = new long[1];
+        int rc = NativeMPI.mprobe(source, tag, handle, status.address, message);
+        return rc != 0 ? rc : NativeMPI.recv_matched(m.array, m.address, m.off, count, type.handle(), message[0],
+                status.address);
     }
 
     /** Sends one message and receives another in one call; the two buffers must not overlap. */
@@ -290,9 +299,10 @@ public class Comm {
             return new ObjectRecvRequest(this, buf, offset, count, datatype, source, tag);
         }
         Message data = Message.request(call, buf, off, count, type, Message.WRITE);
-        long[] request = new long[1];
-        int rc = NativeMPI.irecv(data.address, count, type.handle(), source, tag, handle, request);
-        return request(rc, call, data, new Request(request[0], false, true, data));
+        StatusBuffer out = StatusBuffer.current();
+        int rc = NativeMPI.irecv(data.address, count, type.handle(), source, tag, handle, out.handleAddress);
+        if (rc != 0) throw failed(rc, call, data);
+        return new Request(out.handle(), false, true, data);
     }
 
     /** A persistent standard-mode send, started by {@link Prequest#Start}. */
@@ -333,9 +343,10 @@ public class Comm {
                     tag));
         }
         Message data = Message.request(call, buf, off, count, type, Message.WRITE);
-        long[] request = new long[1];
-        int rc = NativeMPI.recv_init(data.address, count, type.handle(), source, tag, handle, request);
-        return request(rc, call, data, new Prequest(request[0], true, data));
+        StatusBuffer out = StatusBuffer.current();
+        int rc = NativeMPI.recv_init(data.address, count, type.handle(), source, tag, handle, out.handleAddress);
+        if (rc != 0) throw failed(rc, call, data);
+        return new Prequest(out.handle(), true, data);
     }
 
     private Request isend(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest,
@@ -350,9 +361,10 @@ public class Comm {
         }
         Message data = Message.request(call, buf, off, count, type, Message.READ);
         data.copyIn(call);
-        long[] request = new long[1];
-        int rc = NativeMPI.isend(mode, data.address, count, type.handle(), dest, tag, handle, request);
-        return request(rc, call, data, new Request(request[0], false, false, data));
+        StatusBuffer out = StatusBuffer.current();
+        int rc = NativeMPI.isend(mode, data.address, count, type.handle(), dest, tag, handle, out.handleAddress);
+        if (rc != 0) throw failed(rc, call, data);
+        return new Request(out.handle(), false, false, data);
     }
 
     private Prequest sendInit(int mode, String call, Object buf, int offset, int count, Datatype datatype, int dest,
@@ -367,18 +379,16 @@ public class Comm {
                     dest, tag));
         }
         Message data = Message.request(call, buf, off, count, type, Message.READ);
-        long[] request = new long[1];
-        int rc = NativeMPI.send_init(mode, data.address, count, type.handle(), dest, tag, handle, request);
-        return request(rc, call, data, new Prequest(request[0], false, data));
+        StatusBuffer out = StatusBuffer.current();
+        int rc = NativeMPI.send_init(mode, data.address, count, type.handle(), dest, tag, handle, out.handleAddress);
+        if (rc != 0) throw failed(rc, call, data);
+        return new Prequest(out.handle(), false, data);
     }
 
-    /** The new request, or (when MPI refused to start it) the exception, with its memory given back. */
-    private static <R extends Request> R request(int rc, String call, Message data, R request) {
-        if (rc != 0) {
-            data.release();
-            throw MPIException.fromCode(rc, call);
-        }
-        return request;
+    /** MPI refused to start a request: its memory back, and the exception to throw. */
+    private static MPIException failed(int rc, String call, Message data) {
+        data.release();
+        return MPIException.fromCode(rc, call);
     }
 
     /** Upper bound of the bytes {@link #Pack} writes for {@code incount} items of {@code datatype}. */
@@ -656,10 +666,12 @@ public class Comm {
     }
 
     final void checkRank(String call, String what, int r) {
-        if (r != MPI.PROC_NULL && (r < 0 || r >= peers)) {
-            throw new IllegalArgumentException(call + ": " + what + " is " + r + ", not a rank of " + this + " ("
-                    + (peers == size ? "size " : "remote size ") + peers + ") nor MPI.PROC_NULL");
-        }
+        if (r != MPI.PROC_NULL && (r < 0 || r >= peers)) throw badRank(call, what, r);
+    }
+
+    private IllegalArgumentException badRank(String call, String what, int r) {
+        return new IllegalArgumentException(call + ": " + what + " is " + r + ", not a rank of " + this + " ("
+                + (peers == size ? "size " : "remote size ") + peers + ") nor MPI.PROC_NULL");
     }
 
     final void checkSource(String call, int source) {
@@ -671,10 +683,11 @@ public class Comm {
     }
 
     static void checkTag(String call, String name, int tag) {
-        if (tag < 0 || tag > MPI.tagUpperBound) {
-            throw new IllegalArgumentException(call + ": " + name + " is " + tag + ", must be in 0.."
-                    + MPI.tagUpperBound);
-        }
+        if (tag < 0 || tag > MPI.tagUpperBound) throw badTag(call, name, tag);
+    }
+
+    private static IllegalArgumentException badTag(String call, String name, int tag) {
+        return new IllegalArgumentException(call + ": " + name + " is " + tag + ", must be in 0.." + MPI.tagUpperBound);
     }
 
     static void checkRecvTag(String call, int tag) {

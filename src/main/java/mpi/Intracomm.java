@@ -99,13 +99,13 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root, false);
             return;
         }
-        if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
-                (type, opHandle) -> NativeMPI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle))) {
+        if (holdsNothing(datatype)) {
+            reduceNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
+                    (type, opHandle) -> NativeMPI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle));
             return;
         }
-        reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root, true,
-                (s, r, inPlace, opHandle) -> NativeMPI.reduce(s.array, s.address, s.off, r.array, r.address, r.off,
-                        inPlace, count, datatype.layout.handle(), opHandle, root, handle));
+        reduction(REDUCE, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
+                true, root, null);
     }
 
     /** Like Reduce, with the result in every rank's {@code recvbuf}. */
@@ -117,13 +117,13 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
             return;
         }
-        if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                (type, opHandle) -> NativeMPI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
+        if (holdsNothing(datatype)) {
+            reduceNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
+                    (type, opHandle) -> NativeMPI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle));
             return;
         }
-        reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
-                (s, r, inPlace, opHandle) -> NativeMPI.allreduce(s.array, s.address, s.off, r.array, r.address,
-                        r.off, inPlace, count, datatype.layout.handle(), opHandle, handle));
+        reduction(ALLREDUCE, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
+                -1, null);
     }
 
     /**
@@ -138,53 +138,82 @@ public class Intracomm extends Comm {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
             return;
         }
-        if (reducesNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                (type, opHandle) -> NativeMPI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle))) {
+        if (holdsNothing(datatype)) {
+            reduceNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
+                    (type, opHandle) -> NativeMPI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle));
             return;
         }
-        reduction(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
-                (s, r, inPlace, opHandle) -> NativeMPI.scan(s.array, s.address, s.off, r.array, r.address, r.off,
-                        inPlace, count, datatype.layout.handle(), opHandle, handle));
+        reduction(SCAN, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true, -1,
+                null);
     }
 
-    /** A reduction's native call, given its buffers, MPI_IN_PLACE (1) or not (0) and the op's MPI handle. */
-    private interface NativeReduction {
-        int run(Message send, Message recv, int inPlace, long opHandle);
-    }
+    /** Which native call {@link #reduction} makes. */
+    private static final int REDUCE = 0, ALLREDUCE = 1, SCAN = 2, REDUCE_SCATTER = 3;
 
     /**
      * What Reduce, Allreduce, Scan and Reduce_scatter share: checks, staging (for a user op, whose Java callback
      * must not run inside a JNI critical region, and under THREAD_MULTIPLE), MPI_IN_PLACE when both buffers are the
-     * same range, and handing a user function's exception back to the caller.
+     * same range, and handing a user function's exception back to the caller. The native call is picked by
+     * {@code kind} (root for REDUCE, recvcounts for REDUCE_SCATTER), not passed as a lambda: a capturing lambda is
+     * an allocation per call unless C2 inlines this whole method, and one call site of an interface shared by four
+     * reductions turns megamorphic in programs that use several.
      */
-    private void reduction(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf, int recvoffset,
-                           int recvcount, Datatype datatype, Op op, boolean receives, boolean inPlaceAllowed,
-                           NativeReduction nativeCall) {
+    private void reduction(int kind, String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf,
+                           int recvoffset, int recvcount, Datatype datatype, Op op, boolean receives,
+                           boolean inPlaceAllowed, int root, int[] recvcounts) {
         long opHandle = opFor(call, op, datatype);
-        boolean stage = op.isUser() || Message.stageBlockingArrays;
+        boolean user = op.isUser(), stage = user || Message.stageBlockingArrays;
         Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype, stage, true, false);
         Message r = receives ? buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype, stage, true, true)
                 : Message.NONE;
-        if (!inPlaceAllowed && sendbuf != null && sendbuf == recvbuf) {
-            drop(s);
-            drop(r);
-            throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
-        }
+        if (!inPlaceAllowed && sendbuf != null && sendbuf == recvbuf) throw sameBuffers(call, s, r);
         boolean inPlace = inPlaceAllowed && receives
                 && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype.layout, sendcount);
         if (inPlace) s = drop(s);
-        if (op.isUser()) op.enter(datatype);
-        int rc = nativeCall.run(s, r, inPlace ? 1 : 0, opHandle);
-        if (op.isUser()) {
-            try {
-                op.exit(datatype, call); // rethrows what the user function threw
-            } catch (RuntimeException | Error e) {
-                drop(s);
-                drop(r);
-                throw e;
-            }
-        }
+        int in = inPlace ? 1 : 0;
+        int rc = user ? userReduction(kind, call, s, r, in, sendcount, datatype, op, opHandle, root, recvcounts)
+                : reduce(kind, s, r, in, sendcount, datatype.layout.handle(), opHandle, root, recvcounts);
         finish(call, rc, s, r);
+    }
+
+    private static IllegalArgumentException sameBuffers(String call, Message s, Message r) {
+        drop(s);
+        drop(r);
+        return new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
+    }
+
+    /** {@link #reduce} with a user op: its Java function runs inside, and what it throws is rethrown here. */
+    private int userReduction(int kind, String call, Message s, Message r, int in, int count, Datatype datatype,
+                              Op op, long opHandle, int root, int[] recvcounts) {
+        op.enter(datatype);
+        int rc = reduce(kind, s, r, in, count, datatype.layout.handle(), opHandle, root, recvcounts);
+        try {
+            op.exit(datatype, call); // rethrows what the user function threw
+        } catch (RuntimeException | Error e) {
+            drop(s);
+            drop(r);
+            throw e;
+        }
+        return rc;
+    }
+
+    /** The native call of a reduction of {@code kind}, on buffers resolved by {@link #reduction}. */
+    private int reduce(int kind, Message s, Message r, int in, int count, long type, long opHandle, int root,
+                       int[] recvcounts) {
+        switch (kind) {
+            case REDUCE:
+                return NativeMPI.reduce(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
+                        opHandle, root, handle);
+            case ALLREDUCE:
+                return NativeMPI.allreduce(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
+                        opHandle, handle);
+            case SCAN:
+                return NativeMPI.scan(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
+                        opHandle, handle);
+            default:
+                return NativeMPI.reduce_scatter(s.array, s.address, s.off, r.array, r.address, r.off, in, recvcounts,
+                        type, opHandle, handle);
+        }
     }
 
     /** A reduction's native call on no data, given the MPI handles of the datatype and op to run it with. */
@@ -192,22 +221,24 @@ public class Intracomm extends Comm {
         int run(long type, long opHandle);
     }
 
+    /** Items of a type of size 0 (a Struct of MPI.LB / MPI.UB markers only, or a Contiguous of 0 items). */
+    private static boolean holdsNothing(Datatype datatype) {
+        return datatype != null && datatype.layout.size == 0 && datatype.layout.element.movedByMpi();
+    }
+
     /**
-     * Items of a type of size 0 (a Struct of MPI.LB / MPI.UB markers only, or a Contiguous of 0 items): there is
-     * nothing to combine, whatever the op, and MPI refuses predefined ops on most derived types. After the buffers
-     * are checked, MPI runs the same collective on no data (0 items of MPI.BYTE with MPI.BOR), so the ranks still
-     * meet in it and it completes as MPI's would. False, doing nothing, for every other type.
+     * A reduction over a type that {@link #holdsNothing}: there is nothing to combine, whatever the op, and MPI
+     * refuses predefined ops on most derived types. After the buffers are checked, MPI runs the same collective on
+     * no data (0 items of MPI.BYTE with MPI.BOR), so the ranks still meet in it and it completes as MPI's would.
      */
-    private boolean reducesNothing(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf,
-                                   int recvoffset, int recvcount, Datatype datatype, Op op, boolean receives,
-                                   NativeEmptyReduction nativeCall) {
-        if (datatype == null || datatype.layout.size != 0 || !datatype.layout.element.movedByMpi()) return false;
+    private void reduceNothing(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf,
+                               int recvoffset, int recvcount, Datatype datatype, Op op, boolean receives,
+                               NativeEmptyReduction nativeCall) {
         if (op == null) throw new NullPointerException(call + ": op is null");
         if (op.isFreed()) throw new IllegalStateException(call + ": the op has been freed");
         Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(datatype));
         if (receives) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, Datatype.layout(datatype));
         MPIException.check(nativeCall.run(MPI.BYTE.layout.handle(), MPI.BOR.handleFor(MPI.BYTE, call)), call);
-        return true;
     }
 
     /**
@@ -233,14 +264,14 @@ public class Intracomm extends Comm {
                     op.function());
             return;
         }
-        if (reducesNothing(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true,
-                (type, opHandle) -> NativeMPI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
-                        opHandle, handle))) {
+        if (holdsNothing(datatype)) {
+            reduceNothing(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true,
+                    (type, opHandle) -> NativeMPI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
+                            opHandle, handle));
             return;
         }
-        reduction(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true, false,
-                (s, r, inPlace, opHandle) -> NativeMPI.reduce_scatter(s.array, s.address, s.off, r.array,
-                        r.address, r.off, inPlace, recvcounts, datatype.layout.handle(), opHandle, handle));
+        reduction(REDUCE_SCATTER, call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype,
+                op, true, false, -1, recvcounts);
     }
 
     /** Root's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
@@ -563,9 +594,11 @@ public class Intracomm extends Comm {
     }
 
     private void checkRoot(String call, int root) {
-        if (root < 0 || root >= size) {
-            throw new IllegalArgumentException(call + ": root is " + root + ", not a rank of " + this + " (size "
-                    + size + ")");
-        }
+        if (root < 0 || root >= size) throw badRoot(call, root);
+    }
+
+    private IllegalArgumentException badRoot(String call, int root) {
+        return new IllegalArgumentException(call + ": root is " + root + ", not a rank of " + this + " (size " + size
+                + ")");
     }
 }

@@ -45,13 +45,14 @@ final class ObjectMessages {
         BufferType b = MPI.BYTE.layout;
         Message data = Message.request(call, bytes.array(), 0, bytes.size(), b, Message.READ);
         data.copyIn(call);
-        long[] request = new long[1];
-        int rc = NativeMPI.isend(mode, data.address, bytes.size(), b.handle(), dest, tag, comm.handle, request);
+        StatusBuffer out = StatusBuffer.current();
+        int rc = NativeMPI.isend(mode, data.address, bytes.size(), b.handle(), dest, tag, comm.handle,
+                out.handleAddress);
         if (rc != 0) {
             data.release();
             throw MPIException.fromCode(rc, call);
         }
-        return new Request(request[0], false, false, data);
+        return new Request(out.handle(), false, false, data);
     }
 
     /**

@@ -42,7 +42,7 @@ public class Prequest extends Request {
         for (int i = 0; i < array_of_requests.length; i++) {
             Prequest r = array_of_requests[i];
             if (r == null) continue;
-            r.requireUsable(call + ": array_of_requests[" + i + "]");
+            r.requireUsable(call, i);
             if (r.active) throw new IllegalStateException(call + ": array_of_requests[" + i + "] is already active");
             if (repeated(r, stamp)) {
                 throw new IllegalArgumentException(call + ": array_of_requests[" + i + "] repeats an earlier request");

@@ -231,7 +231,25 @@ public class Request {
 
     final void requireUsable(String call) {
         MPI.requireActive(call);
-        if (freed) throw new IllegalStateException(call + ": the request has been freed");
+        if (freed) throw freed(call);
+    }
+
+    /**
+     * {@link #requireUsable(String)} for element {@code i} of a call's array of requests, once the call has checked
+     * MPI.requireActive. The element's name is built only for the exception: a string per request per call would
+     * dominate a Waitall of small messages until C2 compiled it.
+     */
+    final void requireUsable(String call, int i) {
+        if (freed) throw freed(call + ": array_of_requests[" + i + "]");
+    }
+
+    private static IllegalStateException freed(String call) {
+        return new IllegalStateException(call + ": the request has been freed");
+    }
+
+    private static IllegalArgumentException repeatedRequest(String call, int i) {
+        return new IllegalArgumentException(call + ": array_of_requests[" + i + "] is an active request that appears "
+                + "earlier in the array too");
     }
 
     // ---------------------------------------------------------------- several requests
@@ -287,11 +305,8 @@ public class Request {
                 checked[i] = MPI.REQUEST_NULL;
                 continue;
             }
-            r.requireUsable(call + ": array_of_requests[" + i + "]");
-            if (!r.idle() && repeated(r, stamp)) {
-                throw new IllegalArgumentException(call + ": array_of_requests[" + i + "] is an active request that "
-                        + "appears earlier in the array too");
-            }
+            r.requireUsable(call, i);
+            if (!r.idle() && repeated(r, stamp)) throw repeatedRequest(call, i);
         }
         return checked;
     }

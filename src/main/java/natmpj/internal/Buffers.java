@@ -31,8 +31,29 @@ public final class Buffers {
         }
     }
 
-    /** Validates (buf, offset, count, type) and returns the byte offset into it. */
+    /**
+     * Validates (buf, offset, count, type) and returns the byte offset into it. The common case, a predefined type
+     * on an array of its element type or a direct ByteBuffer that holds the items, is decided here in a few tests;
+     * everything else, every error included, goes to {@link #checkedOffset}, which builds the messages. Kept small,
+     * so that C2 inlines it, and the calls that use it, into the program's loop early.
+     */
     public static long offset(String call, String name, Object buf, int offset, int count, BufferType type) {
+        if (type != null && type.plain && (offset | count) >= 0 && buf != null) {
+            long bytes = type.element.bytes;
+            if (!(buf instanceof Buffer)) {
+                if (buf.getClass() == type.element.arrayClass && (long) offset + count <= Array.getLength(buf)) {
+                    return offset * bytes;
+                }
+            } else if (buf instanceof ByteBuffer && ((Buffer) buf).isDirect()
+                    && ((long) offset + count) * bytes <= ((Buffer) buf).capacity()) {
+                return offset * bytes;
+            }
+        }
+        return checkedOffset(call, name, buf, offset, count, type);
+    }
+
+    /** {@link #offset} in full: the same result for what it accepts, the exception naming the argument otherwise. */
+    private static long checkedOffset(String call, String name, Object buf, int offset, int count, BufferType type) {
         if (type == null) throw new NullPointerException(call + ": datatype of " + name + " is null");
         if (count < 0) {
             throw new IllegalArgumentException(call + ": count of " + name + " is " + count + ", must be >= 0");

@@ -37,6 +37,13 @@ public final class Message {
      */
     public static volatile boolean stageBlockingArrays;
 
+    static {
+        // C2 inlines no method while a class of its signature is not loaded ("unloaded signature classes"), and a
+        // program on direct buffers or blocking calls alone never loads Staging, a parameter of the constructor:
+        // its Send and Recv would call the constructor out of line, and escape analysis could not remove the Message.
+        Staging.class.getName();
+    }
+
     /** No buffer: the insignificant side of a rooted collective, or the send side of an in-place one. */
     public static final Message NONE = new Message(null, null, 0, 0, 0, null, 0, 0, 0, 0, null);
 

@@ -15,13 +15,24 @@ public final class RequestScratch {
     private static final ThreadLocal<RequestScratch> PER_THREAD = ThreadLocal.withInitial(RequestScratch::new);
     private static final int STATUS_BYTES = STATUS_SLOTS * Integer.BYTES;
 
+    /** The last thread's scratch: a loop of Waitall on one thread skips the ThreadLocal lookup (as StatusBuffer). */
+    private static volatile RequestScratch last;
+
+    private final Thread owner = Thread.currentThread();
     private ByteBuffer memory;
     private long address;
     private int capacity;
 
     public static RequestScratch forRequests(int n) {
-        RequestScratch s = PER_THREAD.get();
+        RequestScratch s = last;
+        if (s == null || s.owner != Thread.currentThread()) s = other();
         if (n > s.capacity) s.grow(Math.max(n, 2 * s.capacity));
+        return s;
+    }
+
+    private static RequestScratch other() {
+        RequestScratch s = PER_THREAD.get();
+        last = s;
         return s;
     }
 
