@@ -22,7 +22,7 @@ import natmpj.jni.NativeMPI;
 public final class Staging {
     private static final int MIN_CLASS = 12;                      // 4 KiB
     private static final int MAX_CLASS = 30;                      // blocks above 1 GiB are not pooled
-    private static final long MAX_POOLED_BYTES = 256L << 20;
+    private static final long MAX_POOLED_BYTES = 512L << 20; // a bibw window: 128 requests of 4 MiB
     @SuppressWarnings("unchecked")
     private static final ConcurrentLinkedDeque<Staging>[] POOL = new ConcurrentLinkedDeque[MAX_CLASS + 1];
     private static final AtomicLong POOLED_BYTES = new AtomicLong();
