@@ -97,6 +97,19 @@ public final class Message {
      * {@link #orphan} (freed while active).
      */
     public static Message request(String call, Object buf, long off, int count, BufferType type, int access) {
+        return request(call, buf, off, count, type, access, true);
+    }
+
+    /**
+     * {@link #request} for an array the caller reuses as soon as the call returns (a per-thread serialization
+     * buffer): staged, never pinned, so the request keeps its own copy.
+     */
+    public static Message requestCopied(String call, Object buf, long off, int count, BufferType type, int access) {
+        return request(call, buf, off, count, type, access, false);
+    }
+
+    private static Message request(String call, Object buf, long off, int count, BufferType type, int access,
+                                   boolean mayPin) {
         if (buf == null || count == 0 || type.size == 0) {
             return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type, 0);
         }
@@ -104,7 +117,7 @@ public final class Message {
             return new Message(buf, null, Buffers.address(buf) + off, 0, off, null, 0, 0, count, access, type,
                     0);
         }
-        if (Pins.requestsPinned()) {
+        if (mayPin && Pins.requestsPinned()) {
             long base = Pins.pin(buf);
             if (base != 0) {
                 Message m = new Message(buf, null, base + off, 0, off, null, 0, 0, count, access, type, base);
