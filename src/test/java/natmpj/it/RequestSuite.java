@@ -37,6 +37,21 @@ public final class RequestSuite {
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
 
         cases.add("requests_take_the_expected_path", () -> PinPath.check(world, right, left, 60));
+        cases.add("object_isends_in_flight_keep_their_bytes", () -> {
+            // Each serializes into the thread's reused buffer: a request pinning it would send the next one's bytes.
+            int n = 32;
+            Request[] sends = new Request[n];
+            for (int i = 0; i < n; i++) {
+                sends[i] = world.Isend(new Object[] {i + ":" + "x".repeat(50000 + i)}, 0, 1, MPI.OBJECT, right, 70 + i);
+            }
+            world.Barrier();
+            for (int i = 0; i < n; i++) {
+                Object[] in = new Object[1];
+                world.Recv(in, 0, 1, MPI.OBJECT, left, 70 + i);
+                Check.eq(i + ":" + "x".repeat(50000 + i), in[0], "object message " + i);
+            }
+            Request.Waitall(sends);
+        });
         for (String kind : new String[] {"array", "direct"}) {
             for (String type : Values.NAMES) {
                 int bytes = Values.bytes(type);
