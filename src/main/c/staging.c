@@ -45,6 +45,21 @@ int natmpj_copy_out(void *address, void *rarray, int64_t off, int64_t bytes) {
     return MPI_SUCCESS;
 }
 
+natmpj_handle natmpj_pin(JNIEnv *jenv, void *pinned_array) {
+    jboolean copy = JNI_FALSE;
+    void *p = (*jenv)->GetPrimitiveArrayCritical(jenv, (jarray)pinned_array, &copy);
+    if (p && copy) { /* not the array's storage: useless for a request that outlives this call */
+        (*jenv)->ReleasePrimitiveArrayCritical(jenv, (jarray)pinned_array, p, JNI_ABORT);
+        return 0;
+    }
+    return (natmpj_handle)p; /* NULL only with an OutOfMemoryError pending, which Java throws on return */
+}
+
+void natmpj_unpin(JNIEnv *jenv, void *pinned_array, void *address) {
+    /* Mode 0: with no copy made there is nothing to copy back, and the pin count goes down. */
+    (*jenv)->ReleasePrimitiveArrayCritical(jenv, (jarray)pinned_array, address, 0);
+}
+
 /* MPI walks the type map twice (staging -> packed -> array); only used for derived types with gaps. */
 int natmpj_copy_out_typed(void *address, void *rarray, int64_t off, int count, natmpj_handle type) {
     int size = 0, position = 0, rc;

@@ -43,7 +43,8 @@ final class ObjectMessages {
         mode = wireMode(mode);
         ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
         BufferType b = MPI.BYTE.layout;
-        Message data = Message.request(call, bytes.array(), 0, bytes.size(), b, Message.READ);
+        // The per-thread serialization buffer is reused by the next message: the request needs its own copy.
+        Message data = Message.requestCopied(call, bytes.array(), 0, bytes.size(), b, Message.READ);
         data.copyIn(call);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.isend(mode, data.address, bytes.size(), b.handle(), dest, tag, comm.handle,

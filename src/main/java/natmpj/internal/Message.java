@@ -16,9 +16,13 @@ import natmpj.jni.NativeMPI;
  *       done with it ({@link #finish} for blocking calls; a request holds its Message).</li>
  *   <li>A Java array in a blocking call: pinned by the C layer for the call (GetPrimitiveArrayCritical), not copied
  *       -- or, when {@code stage} says so, staged like a request's.</li>
- *   <li>A Java array in a request: staged in native memory ({@link Staging}), copied in when a send starts
+ *   <li>A Java array in a request, where the collector pins objects without stopping collection (G1 on JDK 22+,
+ *       Shenandoah; see {@link Pins}): pinned from the request's creation to its completion (a persistent one: to
+ *       its Free), and MPI gets the array's own storage, zero-copy.</li>
+ *   <li>A Java array in a request elsewhere: staged in native memory ({@link Staging}), copied in when a send starts
  *       ({@link #copyIn}), out when a receive completes ({@link #copyOut}, only the elements the type map covers).
- *       A HotSpot array may move once the JNI call returns, so MPI can keep only addresses of memory that stays.</li>
+ *       A HotSpot array may move once the JNI call returns, and a critical region held beyond the call would stop
+ *       the collector, so MPI can keep only addresses of memory that stays.</li>
  *   <li>No memory touched (count 0, or a type of size 0): no array and no address; the C layer gives MPI a
  *       placeholder.</li>
  * </ul>
@@ -45,7 +49,7 @@ public final class Message {
     }
 
     /** No buffer: the insignificant side of a rooted collective, or the send side of an in-place one. */
-    public static final Message NONE = new Message(null, null, 0, 0, 0, null, 0, 0, 0, 0, null);
+    public static final Message NONE = new Message(null, null, 0, 0, 0, null, 0, 0, 0, 0, null, 0);
 
     /** The caller's buffer: kept reachable until MPI is done with it. */
     public final Object buf;
@@ -58,12 +62,14 @@ public final class Message {
     /** Byte offset of item 0 in the caller's buffer (what in-place detection compares). */
     public final long position;
     private final Staging staging;
+    /** Where a pinned array's storage starts (what the pin returned, to give back at unpin), or 0. */
+    private final long pinned;
     private final long spanStart, spanBytes;
     private final int count, access;
     private final BufferType type;
 
     private Message(Object buf, Object array, long address, long off, long position, Staging staging, long spanStart,
-                    long spanBytes, int count, int access, BufferType type) {
+                    long spanBytes, int count, int access, BufferType type, long pinned) {
         this.buf = buf;
         this.array = array;
         this.address = address;
@@ -75,6 +81,7 @@ public final class Message {
         this.count = count;
         this.access = access;
         this.type = type;
+        this.pinned = pinned;
     }
 
     /**
@@ -84,21 +91,46 @@ public final class Message {
      */
     public static Message blocking(String call, Object buf, long off, int count, BufferType type, boolean stage,
                                    int access) {
-        if (count == 0 || type.size == 0) return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type);
+        if (count == 0 || type.size == 0) return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type, 0);
         if (stage && buf != null && !(buf instanceof Buffer)) return staged(call, buf, off, count, type, access, true);
-        return new Message(buf, Buffers.array(buf), Buffers.address(buf), off, off, null, 0, 0, count, access, type);
+        return new Message(buf, Buffers.array(buf), Buffers.address(buf), off, off, null, 0, 0, count, access, type,
+                0);
     }
 
     /**
-     * A request's buffer, already validated: arrays are staged (not copied yet: see {@link #copyIn}), direct
-     * buffers passed by address; {@link #address} is where item 0 is, {@link #off} is 0.
+     * A request's buffer, already validated: arrays are pinned where {@link Pins#requestsPinned}, else staged (not
+     * copied yet: see {@link #copyIn}); direct buffers are passed by address. {@link #address} is where item 0 is,
+     * {@link #off} is 0. The caller ends it with {@link #release} (completed, refused or freed inactive) or
+     * {@link #orphan} (freed while active).
      */
     public static Message request(String call, Object buf, long off, int count, BufferType type, int access) {
+        return request(call, buf, off, count, type, access, true);
+    }
+
+    /**
+     * {@link #request} for an array the caller reuses as soon as the call returns (a per-thread serialization
+     * buffer): staged, never pinned, so the request keeps its own copy.
+     */
+    public static Message requestCopied(String call, Object buf, long off, int count, BufferType type, int access) {
+        return request(call, buf, off, count, type, access, false);
+    }
+
+    private static Message request(String call, Object buf, long off, int count, BufferType type, int access,
+                                   boolean mayPin) {
         if (buf == null || count == 0 || type.size == 0) {
-            return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type);
+            return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type, 0);
         }
         if (buf instanceof Buffer) {
-            return new Message(buf, null, Buffers.address(buf) + off, 0, off, null, 0, 0, count, access, type);
+            return new Message(buf, null, Buffers.address(buf) + off, 0, off, null, 0, 0, count, access, type,
+                    0);
+        }
+        if (mayPin && Pins.requestsPinned()) {
+            long base = Pins.pin(buf);
+            if (base != 0) {
+                Message m = new Message(buf, null, base + off, 0, off, null, 0, 0, count, access, type, base);
+                Pins.register(m);
+                return m;
+            }
         }
         return staged(call, buf, off, count, type, access, false);
     }
@@ -108,7 +140,7 @@ public final class Message {
         long start = type.spanStartBytes(count), end = type.spanEndBytes(count);
         Staging staging = Staging.acquire(end - start, call);
         Message m = new Message(buf, null, staging.address - start, 0, off, staging, start, end - start, count,
-                access, type);
+                access, type, 0);
         // A buffer MPI writes is copied in too when the copy back covers more than MPI writes (the gaps of a
         // v-collective's blocks): they keep the array's values.
         if (copyNow && (access & READ) != 0) m.copyIn(call);
@@ -170,12 +202,19 @@ public final class Message {
         finish(call, rc, -1);
     }
 
-    /** Gives staging memory back (a completed or failed request, a finished blocking call). */
+    /**
+     * Gives staging memory back or unpins the array (a completed or failed request, a finished blocking call).
+     * Unpinning happens once, on whatever thread completes the request.
+     */
     public void release() {
         if (staging != null) staging.release();
+        if (pinned != 0 && Pins.unregister(this)) NativeMPI.unpin(buf, pinned);
     }
 
-    /** The request was freed while MPI may still use the memory: keep it until MPI is finalized. */
+    /**
+     * The request was freed while MPI may still use the memory: keep it until MPI is finalized (staging as an orphan,
+     * a pinned array still registered with {@link Pins}, which unpins it then).
+     */
     public void orphan() {
         if (staging != null) staging.orphan();
     }

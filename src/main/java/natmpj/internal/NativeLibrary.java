@@ -124,14 +124,32 @@ public final class NativeLibrary {
     }
 
     /**
-     * Whether a JNI critical region leaves the collector free to run: G1 pins just the array's region since JDK 22
-     * (JEP 423); every other combination stops collection until the region ends.
+     * Whether a JNI critical region leaves the collector free to run: the collector pins just the array's heap region,
+     * as G1 does since JDK 22 (JEP 423) and Shenandoah does on every JDK natmpj supports; every other combination (G1
+     * before 22, Parallel, Serial, ZGC, Epsilon) stops collection until the region ends. Asked of the collector
+     * MXBeans once, at the first call.
      */
     public static boolean gcPinsRegions() {
-        if (Runtime.version().feature() < 22) return false;
-        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory
-                .getGarbageCollectorMXBeans()) {
-            if (gc.getName().startsWith("G1")) return true;
+        return Collector.PINS_REGIONS;
+    }
+
+    private static final class Collector {
+        static final boolean PINS_REGIONS = pinsRegions(Runtime.version().feature(), collectorNames());
+
+        private static List<String> collectorNames() {
+            List<String> names = new ArrayList<>();
+            for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory
+                    .getGarbageCollectorMXBeans()) {
+                names.add(gc.getName());
+            }
+            return names;
+        }
+    }
+
+    /** {@link #gcPinsRegions} for a JDK feature release and its collector MXBeans' names ("G1 Young Generation"). */
+    static boolean pinsRegions(int jdkFeature, List<String> collectorNames) {
+        for (String name : collectorNames) {
+            if (name.startsWith("Shenandoah") || name.startsWith("G1") && jdkFeature >= 22) return true;
         }
         return false;
     }

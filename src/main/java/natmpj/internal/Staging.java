@@ -14,14 +14,15 @@ import natmpj.jni.NativeMPI;
  * <p>Why staging: once a JNI call returns, the JVM may move an array (or, on JDK 17, must not be kept from
  * collecting while a critical region is held), so MPI can only keep addresses it was given for the duration of one
  * call. A request on a Java array therefore copies the array into native memory when it starts (sends) and back
- * when it completes (receives). Direct ByteBuffers need none of this: MPI gets their address and the request keeps
- * the buffer reachable. Blocks are pooled by power-of-two size, so a loop of requests allocates nothing after the
- * first round.
+ * when it completes (receives) -- except where the collector pins objects without stopping collection (G1 on JDK
+ * 22+, Shenandoah): there requests pin the array instead ({@link Pins}). Direct ByteBuffers need none of this: MPI
+ * gets their address and the request keeps the buffer reachable. Blocks are pooled by power-of-two size, so a loop
+ * of requests allocates nothing after the first round.
  */
 public final class Staging {
     private static final int MIN_CLASS = 12;                      // 4 KiB
     private static final int MAX_CLASS = 30;                      // blocks above 1 GiB are not pooled
-    private static final long MAX_POOLED_BYTES = 256L << 20;
+    private static final long MAX_POOLED_BYTES = 512L << 20; // a bibw window: 128 requests of 4 MiB
     @SuppressWarnings("unchecked")
     private static final ConcurrentLinkedDeque<Staging>[] POOL = new ConcurrentLinkedDeque[MAX_CLASS + 1];
     private static final AtomicLong POOLED_BYTES = new AtomicLong();
@@ -76,8 +77,9 @@ public final class Staging {
         }
     }
 
-    /** At Finalize, when MPI is done with every buffer. */
+    /** At Finalize, when MPI is done with every buffer: orphaned and pooled blocks, and arrays still pinned. */
     public static void releaseAll() {
+        Pins.releaseAll();
         synchronized (ORPHANS) {
             for (Staging s : ORPHANS) NativeMPI.free(s.address);
             ORPHANS.clear();

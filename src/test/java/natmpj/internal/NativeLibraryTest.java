@@ -1,9 +1,11 @@
 package natmpj.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -36,5 +38,18 @@ class NativeLibraryTest {
         String flavour = NativeLibrary.flavour();
         assertTrue(NativeLibrary.FLAVOURS.contains(flavour), flavour);
         assertTrue(NativeLibrary.path().endsWith(flavour + "/libnatmpj.so"), NativeLibrary.path());
+    }
+
+    @Test
+    void collectorsThatPinRegions() {
+        List<String> g1 = List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation");
+        assertTrue(NativeLibrary.pinsRegions(22, g1));
+        assertTrue(NativeLibrary.pinsRegions(25, g1));
+        assertFalse(NativeLibrary.pinsRegions(21, g1), "G1 takes the GC locker before JDK 22");
+        assertTrue(NativeLibrary.pinsRegions(17, List.of("Shenandoah Pauses", "Shenandoah Cycles")));
+        assertFalse(NativeLibrary.pinsRegions(25, List.of("PS MarkSweep", "PS Scavenge")));
+        assertFalse(NativeLibrary.pinsRegions(25, List.of("Copy", "MarkSweepCompact")));
+        assertFalse(NativeLibrary.pinsRegions(25, List.of("ZGC Minor Cycles", "ZGC Major Pauses")));
+        assertFalse(NativeLibrary.pinsRegions(25, List.of()), "Epsilon has no collector MXBean");
     }
 }

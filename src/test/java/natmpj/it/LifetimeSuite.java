@@ -17,6 +17,7 @@ import mpi.Request;
 import mpi.User_function;
 import natmpj.internal.LiveHandles;
 import natmpj.internal.LiveHandles.Kind;
+import natmpj.internal.Pins;
 import natmpj.testkit.Cases;
 import natmpj.testkit.Check;
 import natmpj.testkit.MultiRank;
@@ -26,9 +27,11 @@ import natmpj.testkit.Values;
  * Handle lifetimes under a real mpirun: every handle natmpj creates is counted while live; Free gives it back;
  * handles the program drops are freed for it once the collector finds them (communicators are warned about
  * instead); a freed handle of every kind refuses use; MPI.Finalize with requests still pending reports them and
- * finalizes. Runs under G1 and Parallel.
+ * finalizes; arrays of requests freed while active or dropped while pending stay pinned (where requests pin: see
+ * PinPath) until Finalize, which unpins them. Runs under G1, Parallel and Shenandoah, and G1 on JDK 25.
  */
-@MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC"})
+@MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC", "-XX:+UseShenandoahGC"}, extraJdks = true,
+        extraJdkJvm = "-XX:+UseG1GC")
 public final class LifetimeSuite {
     static final int DROPPED_RECEIVES = 50;
 
@@ -114,6 +117,7 @@ public final class LifetimeSuite {
         cases.add("dropped_active_requests_stay_safe", () -> {
             // No reference to the requests nor to their buffers: natmpj keeps both until MPI is done with them
             // (here: until Finalize, which reports them, since nobody waits for them).
+            int pins = Pins.count();
             for (int round = 0; round < DROPPED_RECEIVES; round++) {
                 if (round % 2 == 0) {
                     world.Irecv(Values.direct("LONG", 1024), 0, 1024, MPI.LONG, left, 6);
@@ -128,6 +132,11 @@ public final class LifetimeSuite {
             long[] last = new long[4];
             world.Sendrecv(new long[] {1, 2, 3, 4}, 0, 4, MPI.LONG, right, 7, last, 0, 4, MPI.LONG, left, 7);
             Check.eq(10L, last[0] + last[1] + last[2] + last[3], "a message after them");
+            Request freed = world.Irecv(new int[16], 0, 16, MPI.INT, left, 8);
+            freed.Free(); // active: MPI still receives into it
+            world.Send(new int[16], 0, 16, MPI.INT, right, 8);
+            Check.eq(pins + (PinPath.PINNED ? DROPPED_RECEIVES / 2 + 1 : 0), Pins.count(),
+                    "arrays of dropped and freed active receives stay pinned (" + PinPath.describe() + ")");
         });
         cases.run(true);
 
@@ -140,6 +149,7 @@ public final class LifetimeSuite {
                     + " receives and 1 send started and never completed"),
                     "report on stderr: " + err);
             Check.isTrue(orphanReceive != null && orphanSend != null, "requests kept");
+            Check.eq(0, Pins.count(), "Finalize unpins every array");
         });
         cases.run(false); // no barrier after Finalize
     }

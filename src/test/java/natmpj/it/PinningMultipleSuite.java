@@ -20,8 +20,9 @@ import natmpj.testkit.Values;
  * but G1), B could never allocate and the job would hang: natmpj stages such calls (natmpj.internal.Message).
  * Runs with a small heap (frequent collections) under G1 and Parallel, with what bin/mpjrun passes to JDKs before 25.
  */
-@MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC"}, jvmEach = "-Xmx128m",
-        jvmEachBeforeJdk25 = "-XX:+UnlockDiagnosticVMOptions -XX:GCLockerRetryAllocationCount=1000", extraJdks = true)
+@MultiRank(jvm = {"-XX:+UseG1GC", "-XX:+UseParallelGC", "-XX:+UseShenandoahGC"}, jvmEach = "-Xmx128m",
+        jvmEachBeforeJdk25 = "-XX:+UnlockDiagnosticVMOptions -XX:GCLockerRetryAllocationCount=1000", extraJdks = true,
+        extraJdkJvm = {"-Xmx128m", "-XX:+UseG1GC -Xmx128m"})
 public final class PinningMultipleSuite {
     public static void main(String[] args) throws Exception {
         Cases.job(args).threadLevel(MPI.THREAD_MULTIPLE).run(PinningMultipleSuite::addCases);

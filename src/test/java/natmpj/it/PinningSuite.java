@@ -11,12 +11,15 @@ import natmpj.testkit.Values;
 /**
  * THREAD_FUNNELED (plain MPI.Init), where blocking calls pin Java arrays: other Java threads that allocate heavily
  * and force collections while the main thread waits in a receive get no OutOfMemoryError, and keep allocating when
- * the receive waits unpinned (-Dnatmpj.recvWaitsUnpinned=true, or JDK 22+ with G1); nor while the main thread makes
- * many short pinned calls (on JDK < 25 that needs the -XX:GCLockerRetryAllocationCount bin/mpjrun passes: the
- * jobs get the same). Ranks work in pairs. Runs with a small heap (frequent collections) under several collectors.
+ * the receive waits unpinned (-Dnatmpj.recvWaitsUnpinned=true), or the collector pins regions (JDK 22+ with G1,
+ * Shenandoah); nor while the main thread makes many short pinned calls (on JDK < 25 that needs the
+ * -XX:GCLockerRetryAllocationCount bin/mpjrun passes: the jobs get the same). Ranks work in pairs. Runs with a small
+ * heap (frequent collections) under several collectors, on JDK 25 under Serial (its choice under mpirun) and G1.
  */
-@MultiRank(jvm = {"", "-XX:+UseG1GC", "-XX:+UseParallelGC", "-Dnatmpj.recvWaitsUnpinned=true"}, jvmEach = "-Xmx128m",
-        jvmEachBeforeJdk25 = "-XX:+UnlockDiagnosticVMOptions -XX:GCLockerRetryAllocationCount=1000", extraJdks = true)
+@MultiRank(jvm = {"", "-XX:+UseG1GC", "-XX:+UseParallelGC", "-XX:+UseShenandoahGC", "-Dnatmpj.recvWaitsUnpinned=true"},
+        jvmEach = "-Xmx128m",
+        jvmEachBeforeJdk25 = "-XX:+UnlockDiagnosticVMOptions -XX:GCLockerRetryAllocationCount=1000", extraJdks = true,
+        extraJdkJvm = {"-Xmx128m", "-XX:+UseG1GC -Xmx128m"})
 public final class PinningSuite {
     public static void main(String[] args) throws Exception {
         Cases.job(args).run(PinningSuite::addCases);

@@ -13,14 +13,17 @@ import mpi.Request;
 import mpi.Status;
 import natmpj.testkit.Cases;
 import natmpj.testkit.Check;
+import natmpj.testkit.MultiRank;
 import natmpj.testkit.Values;
 
 /**
  * Non-blocking and persistent requests under a real mpirun: every datatype x (array at an offset, direct buffer)
  * x sizes in a ring (each rank sends right and receives from the left), every send mode, the calls on several
  * requests, cancel, buffered sends with an attached buffer, Pack/Unpack, and a garbage-collector stress where the
- * arrays and buffers in flight are moved or dropped between post and completion.
+ * arrays and buffers in flight are moved or dropped between post and completion. Arrays are pinned for the request
+ * under Shenandoah and G1 on JDK 25, staged elsewhere (checked: {@link PinPath}).
  */
+@MultiRank(jvm = {"", "-XX:+UseShenandoahGC"}, extraJdks = true, extraJdkJvm = "-XX:+UseG1GC")
 public final class RequestSuite {
     static final int OFFSET = 3, GUARD = 5;
 
@@ -33,6 +36,22 @@ public final class RequestSuite {
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
 
+        cases.add("requests_take_the_expected_path", () -> PinPath.check(world, right, left, 60));
+        cases.add("object_isends_in_flight_keep_their_bytes", () -> {
+            // Each serializes into the thread's reused buffer: a request pinning it would send the next one's bytes.
+            int n = 32;
+            Request[] sends = new Request[n];
+            for (int i = 0; i < n; i++) {
+                sends[i] = world.Isend(new Object[] {i + ":" + "x".repeat(50000 + i)}, 0, 1, MPI.OBJECT, right, 70 + i);
+            }
+            world.Barrier();
+            for (int i = 0; i < n; i++) {
+                Object[] in = new Object[1];
+                world.Recv(in, 0, 1, MPI.OBJECT, left, 70 + i);
+                Check.eq(i + ":" + "x".repeat(50000 + i), in[0], "object message " + i);
+            }
+            Request.Waitall(sends);
+        });
         for (String kind : new String[] {"array", "direct"}) {
             for (String type : Values.NAMES) {
                 int bytes = Values.bytes(type);

@@ -21,7 +21,7 @@ import natmpj.testkit.Values;
  * buffers), while others run collectives on their own duplicates, thousands of rounds, all data verified. Threads
  * allocate as they go, so collections happen while arrays are in MPI's hands (see natmpj.internal.Message).
  */
-@MultiRank(extraJdks = true)
+@MultiRank(jvm = {"", "-XX:+UseShenandoahGC"}, extraJdks = true, extraJdkJvm = "-XX:+UseG1GC")
 public final class ThreadSuite {
     /** Rounds per thread at 2 ranks (halved at 4: 4 ranks x 5 threads share 2 cores, and MPI threads spin). */
     static final int THREADS = 4, ROUNDS = 2000, COLLECTIVE_ROUNDS = 400;

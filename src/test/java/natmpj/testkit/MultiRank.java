@@ -38,6 +38,13 @@ public @interface MultiRank {
      */
     boolean extraJdks() default false;
 
+    /**
+     * The JVM option sets to run under on each extra JDK, one job each ("" for none); by default one job with none.
+     * For suites whose path there depends on the collector: under mpirun each rank sees one core, so the JVM's own
+     * choice is Serial, while G1 is what pins arrays on JDK 22+.
+     */
+    String[] extraJdkJvm() default {""};
+
     /** The rank counts to run at, in place of the build's (-Dnatmpj.test.ranks, by default 2 and 4). */
     int[] ranks() default {};
 }

@@ -115,16 +115,22 @@ public final class MultiRankTests {
     }
 
     /**
-     * The suite's job on the extra JDK at {@code javaHome} ({@link MultiRank#extraJdks()}; none if it does not ask),
-     * labelled "flavour np=N jdk-folder Suite".
+     * The suite's jobs on the extra JDK at {@code javaHome} ({@link MultiRank#extraJdks()}; none if it does not ask),
+     * one per {@link MultiRank#extraJdkJvm()} option set, labelled "flavour np=N jdk-folder Suite options".
      */
     public static List<MpiJob> extraJdkJobs(String flavour, Class<?> suite, String javaHome) {
         MultiRank config = config(suite);
         if (!config.extraJdks()) return List.of();
         int np = config.ranks().length > 0 ? config.ranks()[0] : 2;
         String name = Paths.get(javaHome).getFileName().toString();
-        return List.of(new MpiJob(flavour, np, suite, flavour + " np=" + np + " " + name + " " + suite.getSimpleName())
-                .withJdk(javaHome));
+        List<MpiJob> jobs = new ArrayList<>();
+        for (String variant : config.extraJdkJvm()) {
+            List<String> options = options(variant);
+            String label = flavour + " np=" + np + " " + name + " " + suite.getSimpleName()
+                    + (options.isEmpty() ? "" : " " + String.join(" ", options));
+            jobs.add(new MpiJob(flavour, np, suite, label).withJdk(javaHome).withJvmOptions(options));
+        }
+        return jobs;
     }
 
     private static List<Integer> rankCounts(MultiRank config) {
