@@ -512,6 +512,7 @@ public final class ObjectCodec {
      * classes through the thread's context loader too (application servers, plugin loaders).
      */
     private static final class Input extends ObjectInputStream {
+        private static final ClassLoader LOADER = ObjectCodec.class.getClassLoader();
         private final byte[] bytes;
         private final Layout layout;
 
@@ -532,8 +533,20 @@ public final class ObjectCodec {
             return layout.array(bytes, i);
         }
 
+        /**
+         * ObjectInputStream.resolveClass loads through the latest user-defined class loader on the stack, which is
+         * this class's own (natmpj's frames are above the program's), found by a stack walk for every class of every
+         * message; this loads through that loader directly. Primitive type names are left to ObjectInputStream.
+         */
         @Override
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            if (LOADER != null) {
+                try {
+                    return Class.forName(desc.getName(), false, LOADER);
+                } catch (ClassNotFoundException e) {
+                    // a primitive type's name, or a class only the context loader sees
+                }
+            }
             try {
                 return super.resolveClass(desc);
             } catch (ClassNotFoundException e) {
