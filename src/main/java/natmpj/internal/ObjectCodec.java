@@ -457,8 +457,8 @@ public final class ObjectCodec {
     }
 
     private static RuntimeException notObjects(String call, int length) {
-        return Failures.failure(call + ": the " + length + "-byte message is not an MPI.OBJECT message of natmpj "
-                + "(sent with another datatype?)");
+        return Failures.failure(call + ": cannot deserialize the message: its " + length + " bytes are not an "
+                + "MPI.OBJECT message of natmpj (sent with another datatype?)");
     }
 
     /**
