@@ -13,16 +13,13 @@ import natmpj.internal.ObjectCodec;
 final class ObjectCollectives {
     private ObjectCollectives() {}
 
-    private static byte[] copyOf(ObjectCodec.Bytes bytes) {
-        return java.util.Arrays.copyOf(bytes.array(), bytes.size());
-    }
 
     static void bcast(Intracomm comm, String call, Object buf, int offset, int count, Datatype type, int root) {
         int[] size = new int[1];
         byte[] bytes = null;
         if (comm.rank == root) {
-            ObjectCodec.Bytes out = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
-            bytes = out.array();
+            ObjectCodec.Encoded out = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
+            bytes = out.contiguous() ? out.array() : out.toArray();
             size[0] = out.size();
         }
         comm.Bcast(size, 0, 1, MPI.INT, root);
@@ -62,9 +59,10 @@ final class ObjectCollectives {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         int[] sizes = new int[offsets.length];
         for (int i = 0; i < offsets.length; i++) {
-            ObjectCodec.Bytes out = ObjectCodec.serialize(call, "sendbuf", buf, offsets[i], counts[i], type.layout);
+            ObjectCodec.Encoded out = ObjectCodec.serialize(call, "sendbuf", buf, offsets[i], counts[i],
+                    type.layout);
             sizes[i] = out.size();
-            all.write(out.array(), 0, out.size());
+            if (out.contiguous()) all.write(out.array(), 0, out.size()); else all.writeBytes(out.toArray());
         }
         return new Parts(all.toByteArray(), sizes);
     }
@@ -72,8 +70,8 @@ final class ObjectCollectives {
     private static void deserializeParts(String call, Parts parts, Object buf, int[] offsets, int[] counts,
                                          Datatype type) {
         for (int i = 0; i < offsets.length; i++) {
-            byte[] part = java.util.Arrays.copyOfRange(parts.bytes, parts.displs[i], parts.displs[i] + parts.sizes[i]);
-            ObjectCodec.deserialize(call, "recvbuf", part, part.length, buf, offsets[i], counts[i], type.layout);
+            ObjectCodec.deserialize(call, "recvbuf", parts.bytes, parts.displs[i], parts.sizes[i], buf, offsets[i],
+                    counts[i], type.layout);
         }
     }
 
@@ -94,7 +92,8 @@ final class ObjectCollectives {
                        Object recvbuf, int recvoffset, int recvcount, int[] recvcounts, int[] displs,
                        Datatype recvtype, int root) {
         int n = comm.size;
-        byte[] mine = copyOf(ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype.layout));
+        byte[] mine = ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype.layout)
+                .toArray();
         int[] sizes = new int[n];
         comm.Gather(new int[] {mine.length}, 0, 1, MPI.INT, sizes, 0, 1, MPI.INT, root);
         Parts parts = comm.rank == root ? Parts.of(sizes) : null;
@@ -131,7 +130,8 @@ final class ObjectCollectives {
                           Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, int[] recvcounts,
                           int[] displs, Datatype recvtype) {
         int n = comm.size;
-        byte[] mine = copyOf(ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype.layout));
+        byte[] mine = ObjectCodec.serialize(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype.layout)
+                .toArray();
         int[] sizes = new int[n];
         comm.Allgather(new int[] {mine.length}, 0, 1, MPI.INT, sizes, 0, 1, MPI.INT);
         Parts parts = Parts.of(sizes);

@@ -6,11 +6,12 @@ import natmpj.internal.BufferType;
 import natmpj.internal.Element;
 import natmpj.internal.Message;
 import natmpj.internal.ObjectCodec;
+import natmpj.internal.Staging;
 import natmpj.internal.StatusBuffer;
 import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPI;
 
-/** Point-to-point of {@code MPI.OBJECT} buffers: serialized by {@link ObjectCodec}, sent as bytes. */
+/** Point-to-point of {@code MPI.OBJECT} buffers: serialized by {@link ObjectCodec}, sent as one message of bytes. */
 final class ObjectMessages {
     private ObjectMessages() {}
 
@@ -26,29 +27,55 @@ final class ObjectMessages {
         return mode == NativeMPIConstants.SEND_READY ? NativeMPIConstants.SEND_STANDARD : mode;
     }
 
+    /**
+     * A message without out-of-band arrays goes from the thread's serialization buffer (pinned, or staged as any
+     * array); one with them is assembled in a staging block (the arrays' one copy) and sent from there.
+     */
     static void send(Comm comm, int mode, String call, Object buf, int offset, int count, Datatype type, int dest,
                      int tag) {
         mode = wireMode(mode);
-        ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
+        ObjectCodec.Encoded e = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
         BufferType b = MPI.BYTE.layout;
-        Message m = Message.blocking(call, bytes.array(), 0, bytes.size(), b, Message.stageBlockingArrays,
-                Message.READ);
-        int rc = NativeMPI.send(mode, m.array, m.address, m.off, bytes.size(), b.handle(), dest, tag, comm.handle);
-        m.finish(call, rc);
+        int rc;
+        if (e.contiguous()) {
+            Message m = Message.blocking(call, e.array(), 0, e.size(), b, Message.stageBlockingArrays,
+                    Message.READ);
+            rc = NativeMPI.send(mode, m.array, m.address, m.off, e.size(), b.handle(), dest, tag, comm.handle);
+            m.finish(call, rc);
+        } else {
+            Staging s = Staging.acquire(e.size(), call);
+            try {
+                e.copyTo(s.address, call);
+                rc = NativeMPI.send(mode, null, s.address, 0, e.size(), b.handle(), dest, tag, comm.handle);
+            } finally {
+                s.release();
+            }
+        }
         MPIException.check(rc, call);
     }
 
     static Request isend(Comm comm, int mode, String call, Object buf, int offset, int count, Datatype type, int dest,
                          int tag) {
         mode = wireMode(mode);
-        ObjectCodec.Bytes bytes = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
+        ObjectCodec.Encoded e = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
         BufferType b = MPI.BYTE.layout;
-        // The per-thread serialization buffer is reused by the next message: the request needs its own copy.
-        Message data = Message.requestCopied(call, bytes.array(), 0, bytes.size(), b, Message.READ);
-        data.copyIn(call);
+        Message data;
+        if (e.contiguous()) {
+            // The per-thread serialization buffer is reused by the next message: the request needs its own copy.
+            data = Message.requestCopied(call, e.array(), 0, e.size(), b, Message.READ);
+            data.copyIn(call);
+        } else {
+            Staging s = Staging.acquire(e.size(), call);
+            data = Message.ofStaging(s);
+            try {
+                e.copyTo(s.address, call);
+            } catch (RuntimeException | Error x) {
+                data.release();
+                throw x;
+            }
+        }
         StatusBuffer out = StatusBuffer.current();
-        int rc = NativeMPI.isend(mode, data.address, bytes.size(), b.handle(), dest, tag, comm.handle,
-                out.handleAddress);
+        int rc = NativeMPI.isend(mode, data.address, e.size(), b.handle(), dest, tag, comm.handle, out.handleAddress);
         if (rc != 0) {
             data.release();
             throw MPIException.fromCode(rc, call);

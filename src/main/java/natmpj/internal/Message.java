@@ -135,6 +135,14 @@ public final class Message {
         return staged(call, buf, off, count, type, access, false);
     }
 
+    /**
+     * A request's buffer that is a staging block its caller filled (an MPI.OBJECT message assembled there by
+     * ObjectCodec): MPI reads it at {@link #address}; nothing to copy in or out; released with the request.
+     */
+    public static Message ofStaging(Staging staging) {
+        return new Message(null, null, staging.address, 0, 0, staging, 0, 0, 0, READ, null);
+    }
+
     private static Message staged(String call, Object buf, long off, int count, BufferType type, int access,
                                   boolean copyNow) {
         long start = type.spanStartBytes(count), end = type.spanEndBytes(count);

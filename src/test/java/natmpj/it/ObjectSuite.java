@@ -52,6 +52,82 @@ public final class ObjectSuite {
         }
     }
 
+    /**
+     * Primitive arrays of every type at one length (in elements), so a message holds arrays below, at and above
+     * ObjectCodec's out-of-band threshold at once; plus the same array referenced twice, a null array, a
+     * two-dimensional array and arrays nested in a list. Contents depend on the sender's rank and the length.
+     */
+    static final class Arrays8 implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final byte[] b;
+        final short[] s;
+        final int[] i;
+        final long[] j;
+        final float[] f;
+        final double[] d;
+        final char[] c;
+        final boolean[] z;
+        final double[] shared1, shared2;
+        final long[] none = null;
+        final double[][] matrix;
+        final List<Object> nested;
+
+        Arrays8(int rank, int n) {
+            b = new byte[n];
+            s = new short[n];
+            i = new int[n];
+            j = new long[n];
+            f = new float[n];
+            d = new double[n];
+            c = new char[n];
+            z = new boolean[n];
+            for (int k = 0; k < n; k++) {
+                int v = rank * 7919 + k * 31 + n;
+                b[k] = (byte) v;
+                s[k] = (short) v;
+                i[k] = v;
+                j[k] = (long) v << 33 | k;
+                f[k] = v / 3f;
+                d[k] = v / 7.0;
+                c[k] = (char) v;
+                z[k] = v % 3 == 0;
+            }
+            shared1 = d;
+            shared2 = d;
+            matrix = new double[][] {d.clone(), new double[n / 2 + 1], null, new double[0]};
+            nested = new ArrayList<>(List.of(i, "x" + rank, new int[][] {i, new int[] {n}}));
+        }
+
+        /** Deep equality plus the identities the graph had when sent. */
+        void check(Arrays8 got, String what) {
+            Check.isTrue(Arrays.equals(b, got.b), what + ": byte[]");
+            Check.isTrue(Arrays.equals(s, got.s), what + ": short[]");
+            Check.isTrue(Arrays.equals(i, got.i), what + ": int[]");
+            Check.isTrue(Arrays.equals(j, got.j), what + ": long[]");
+            Check.isTrue(Arrays.equals(f, got.f), what + ": float[]");
+            Check.isTrue(Arrays.equals(d, got.d), what + ": double[]");
+            Check.isTrue(Arrays.equals(c, got.c), what + ": char[]");
+            Check.isTrue(Arrays.equals(z, got.z), what + ": boolean[]");
+            Check.isTrue(got.shared1 == got.d && got.shared2 == got.d, what + ": one array referenced thrice");
+            Check.eq(null, got.none, what + ": null array");
+            Check.isTrue(Arrays.deepEquals(matrix, got.matrix), what + ": double[][]");
+            Check.isTrue(got.matrix[0] != got.d, what + ": a copy stays a copy");
+            Check.eq(3, got.nested.size(), what + ": nested list");
+            Check.isTrue(got.nested.get(0) == got.i, what + ": array shared between object and list");
+            int[][] inner = (int[][]) got.nested.get(2);
+            Check.isTrue(inner[0] == got.i && inner[1][0] == i.length, what + ": int[][] sharing a row");
+        }
+    }
+
+    /**
+     * Element counts around ObjectCodec's threshold for every element size (1, 2, 4, 8 bytes), none, one and
+     * large (a megabyte of doubles).
+     */
+    static int[] arrayLengths() {
+        int t = natmpj.internal.ObjectCodec.OUT_OF_BAND_BYTES;
+        return new int[] {0, 1, t / 8 - 1, t / 8, t / 8 + 1, t / 4 - 1, t / 4, t / 2, t - 1, t, t + 1, 131072};
+    }
+
     static Object[] recs(String prefix, int count, int size) {
         List<String> shared = new ArrayList<>(List.of(prefix));
         Object[] a = new Object[count];
@@ -83,6 +159,29 @@ public final class ObjectSuite {
                 Check.eq(left, s.source, "source");
             });
         }
+        for (int n : arrayLengths()) {
+            cases.add("primitive_arrays_" + n + "_elements_every_mode", () -> arrayModes(world, rank, right, left, n));
+        }
+        cases.add("primitive_arrays_collectives", () -> arrayCollectives(world, rank, size));
+        cases.add("primitive_arrays_bad_input_leaves_comm_usable", () -> {
+            int n = 100000;
+            // The arrays before the bad object were already taken out of band: the failure must drop them.
+            Object[] bad = {new Arrays8(rank, n), new Object()};
+            Check.throwsWith(IllegalArgumentException.class, () -> world.Send(bad, 0, 2, MPI.OBJECT, right, 70),
+                    "Comm.Send", "buf", "not Serializable");
+            Check.throwsWith(IllegalArgumentException.class, () -> world.Isend(bad, 0, 2, MPI.OBJECT, right, 70),
+                    "Comm.Isend", "not Serializable");
+            byte[] raw = new byte[4000];
+            world.Send(raw, 0, raw.length, MPI.BYTE, right, 71);
+            Object[] in = new Object[2];
+            Check.throwsWith(mpi.MPIException.class, () -> world.Recv(in, 0, 2, MPI.OBJECT, left, 71),
+                    "Comm.Recv", "not an MPI.OBJECT message");
+            Object[] out = {new Arrays8(rank, n), "after"};
+            Status s = world.Sendrecv(out, 0, 2, MPI.OBJECT, right, 72, in, 0, 2, MPI.OBJECT, left, 72);
+            new Arrays8(left, n).check((Arrays8) in[0], "after the failures");
+            Check.eq("after", in[1], "second object");
+            Check.eq(2, s.Get_count(MPI.OBJECT), "count");
+        });
         for (String mode : new String[] {"Send", "Ssend", "Rsend", "Bsend"}) {
             cases.add("blocking_" + mode, () -> {
                 Object[] in = new Object[2];
@@ -250,6 +349,96 @@ public final class ObjectSuite {
                 Check.isTrue(Arrays.equals(new int[] {round, left}, (int[]) in[0]), "round " + round);
             }
         });
+    }
+
+    /**
+     * Objects holding arrays of {@code n} elements of every type through Sendrecv, blocking Send/Recv, Isend/Irecv,
+     * persistent requests, wildcard receives and Probe/Get_count; the same array as two elements of the message
+     * arrives as one array.
+     */
+    static void arrayModes(Intracomm world, int rank, int right, int left, int n) {
+        String what = n + " elements";
+        Arrays8 mine = new Arrays8(rank, n), theirs = new Arrays8(left, n);
+        Object[] out = {mine, mine.d, "end"};
+        Object[] in = new Object[3];
+        Status s = world.Sendrecv(out, 0, 3, MPI.OBJECT, right, 60, in, 0, 3, MPI.OBJECT, left, 60);
+        theirs.check((Arrays8) in[0], what + ", Sendrecv");
+        Check.isTrue(in[1] == ((Arrays8) in[0]).d, what + ": array shared between two elements");
+        Check.eq(3, s.Get_count(MPI.OBJECT), what + ": count");
+
+        Object[] in2 = new Object[3];
+        if (rank % 2 == 0) {
+            world.Send(out, 0, 3, MPI.OBJECT, right, 61);
+            world.Recv(in2, 0, 3, MPI.OBJECT, left, 61);
+        } else {
+            world.Recv(in2, 0, 3, MPI.OBJECT, left, 61);
+            world.Send(out, 0, 3, MPI.OBJECT, right, 61);
+        }
+        theirs.check((Arrays8) in2[0], what + ", Send/Recv");
+
+        Object[] in3 = new Object[3];
+        Request r = world.Irecv(in3, 0, 3, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+        Request w = world.Isend(out, 0, 3, MPI.OBJECT, right, 62);
+        Status rs = r.Wait();
+        w.Wait();
+        theirs.check((Arrays8) in3[0], what + ", Isend/Irecv with wildcards");
+        Check.eq(left, rs.source, what + ": wildcard source");
+        Check.eq(62, rs.tag, what + ": wildcard tag");
+
+        Object[] pout = new Object[1], pin = new Object[1];
+        Prequest ps = world.Send_init(pout, 0, 1, MPI.OBJECT, right, 63);
+        Prequest pr = world.Recv_init(pin, 0, 1, MPI.OBJECT, left, 63);
+        for (int round = 0; round < 3; round++) {
+            pout[0] = new Arrays8(rank + round, n);
+            Prequest.Startall(new Prequest[] {pr, ps});
+            Request.Waitall(new Request[] {pr, ps});
+            new Arrays8(left + round, n).check((Arrays8) pin[0], what + ", persistent round " + round);
+        }
+        ps.Free();
+        pr.Free();
+
+        // Get_count after a probe leaves a communicator matching in completion order (docs/object.md): on a copy.
+        Intracomm dup = (Intracomm) world.clone();
+        Request w4 = dup.Isend(out, 0, 3, MPI.OBJECT, right, 64);
+        Status probed = dup.Probe(left, 64);
+        Check.eq(3, probed.Get_count(MPI.OBJECT), what + ": Get_count after Probe");
+        Object[] in4 = new Object[probed.Get_count(MPI.OBJECT)];
+        dup.Recv(in4, 0, in4.length, MPI.OBJECT, left, 64);
+        w4.Wait();
+        dup.Free();
+        theirs.check((Arrays8) in4[0], what + ", Probe then Recv");
+        Check.eq("end", in4[2], what + ": last object");
+    }
+
+    /** Objects holding large and small arrays through the collectives (they move whole messages as bytes). */
+    static void arrayCollectives(Intracomm world, int rank, int size) {
+        int[] lengths = {3, 50000};
+        for (int n : lengths) {
+            String what = n + " elements";
+            for (int root = 0; root < size; root++) {
+                Object[] b = rank == root ? new Object[] {new Arrays8(root, n)} : new Object[1];
+                world.Bcast(b, 0, 1, MPI.OBJECT, root);
+                new Arrays8(root, n).check((Arrays8) b[0], what + ", Bcast from " + root);
+            }
+            Object[] mine = {new Arrays8(rank, n)};
+            Object[] all = new Object[size];
+            world.Allgather(mine, 0, 1, MPI.OBJECT, all, 0, 1, MPI.OBJECT);
+            for (int r = 0; r < size; r++) new Arrays8(r, n).check((Arrays8) all[r], what + ", Allgather " + r);
+            Object[] gathered = new Object[size];
+            world.Gather(mine, 0, 1, MPI.OBJECT, gathered, 0, 1, MPI.OBJECT, size - 1);
+            if (rank == size - 1) {
+                for (int r = 0; r < size; r++) new Arrays8(r, n).check((Arrays8) gathered[r], what + ", Gather " + r);
+            }
+            Object[] send = new Object[size], recv = new Object[size];
+            for (int r = 0; r < size; r++) send[r] = new Arrays8(rank * size + r, n);
+            world.Alltoall(send, 0, 1, MPI.OBJECT, recv, 0, 1, MPI.OBJECT);
+            for (int r = 0; r < size; r++) {
+                new Arrays8(r * size + rank, n).check((Arrays8) recv[r], what + ", Alltoall from " + r);
+            }
+            Object[] one = new Object[1];
+            world.Scatter(send, 0, 1, MPI.OBJECT, one, 0, 1, MPI.OBJECT, 0);
+            new Arrays8(rank, n).check((Arrays8) one[0], what + ", Scatter");
+        }
     }
 
     static void collectives(Intracomm world, int rank, int size) {
