@@ -140,7 +140,7 @@ public final class Message {
      * ObjectCodec): MPI reads it at {@link #address}; nothing to copy in or out; released with the request.
      */
     public static Message ofStaging(Staging staging) {
-        return new Message(null, null, staging.address, 0, 0, staging, 0, 0, 0, READ, null);
+        return new Message(null, null, staging.address, 0, 0, staging, 0, 0, 0, READ, null, 0);
     }
 
     private static Message staged(String call, Object buf, long off, int count, BufferType type, int access,
