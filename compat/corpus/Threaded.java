@@ -6,7 +6,7 @@
 // of what it received, the main thread prints after joining them all.
 // MPJ Express 0.44's initThread is a stub (it returns null and initializes nothing) and its Init always allows
 // threads (queryThread is THREAD_MULTIPLE), so on MPJ Express the program calls Init; natmpj's Init gives
-// THREAD_FUNNELED, as mpiJava's, so there it calls initThread.
+// THREAD_SINGLE, as mpiJava's, so there it calls initThread.
 import java.util.ArrayList;
 import java.util.List;
 

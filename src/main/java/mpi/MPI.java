@@ -221,8 +221,10 @@ public class MPI extends MpjExpressFields {
     public MPI() {}
 
     /**
-     * Initializes MPI (MPI_Init_thread with MPI_THREAD_FUNNELED: the JVM runs other threads, but only the one that
-     * called Init calls MPI). Sets MPI_ERRORS_RETURN on COMM_WORLD and COMM_SELF, so MPI errors become
+     * Initializes MPI as C's MPI_Init does (MPI_Init_thread with MPI_THREAD_SINGLE: only the thread that called
+     * Init calls MPI; the JVM's own threads never do), as mpiJava, Open MPI's Java bindings and MPJ Express's native
+     * device initialize it. THREAD_FUNNELED would say the same here, but Open MPI turns its internal locks on for
+     * any level above THREAD_SINGLE, which costs every message 0.04-0.07 us (docs/performance.md). Sets MPI_ERRORS_RETURN on COMM_WORLD and COMM_SELF, so MPI errors become
      * MPIException. Returns the arguments, unchanged.
      *
      * <p>The system property {@code natmpj.initThreadLevel} ({@code single}, {@code funneled}, {@code serialized}
@@ -236,9 +238,9 @@ public class MPI extends MpjExpressFields {
 
     static final String INIT_LEVEL_PROPERTY = "natmpj.initThreadLevel";
 
-    /** The level Init asks for: THREAD_FUNNELED, or what {@code -Dnatmpj.initThreadLevel=value} names. */
+    /** The level Init asks for: THREAD_SINGLE, or what {@code -Dnatmpj.initThreadLevel=value} names. */
     static int initLevel(String call, String value) {
-        if (value == null) return THREAD_FUNNELED;
+        if (value == null) return THREAD_SINGLE;
         switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "single": return THREAD_SINGLE;
             case "funneled": return THREAD_FUNNELED;
