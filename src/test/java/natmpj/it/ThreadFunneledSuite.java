@@ -3,10 +3,10 @@ package natmpj.it;
 import mpi.MPI;
 import natmpj.testkit.Cases;
 
-/** Plain MPI.Init (THREAD_FUNNELED): MPI only from the thread that called Init; see ThreadLevels. */
+/** MPI.Init_thread(THREAD_FUNNELED): MPI only from the thread that called it; see ThreadLevels. */
 public final class ThreadFunneledSuite {
     public static void main(String[] args) throws Exception {
-        Cases.job(args).run(ThreadFunneledSuite::addCases);
+        Cases.job(args).threadLevel(MPI.THREAD_FUNNELED).run(ThreadFunneledSuite::addCases);
     }
 
     private static void addCases(Cases cases) {
