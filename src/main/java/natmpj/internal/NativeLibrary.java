@@ -1,6 +1,8 @@
 package natmpj.internal;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +19,14 @@ import natmpj.jni.NativeMPI;
  *
  * <p>Order: every directory of {@code java.library.path} (the plain {@code -Djava.library.path=...} form), then
  * {@code <natmpj.native.dir>/<flavour>/} and {@code <directory of natmpj's jar>/native/<flavour>/}, which is the
- * build tree's {@code target/native/<flavour>} and the same layout in an installation. The flavour is
- * {@code -Dnatmpj.mpi}, else the launcher's (Open MPI's mpirun sets {@code OMPI_COMM_WORLD_SIZE}, MPICH's Hydra
- * {@code PMI_RANK}/{@code PMI_SIZE}), else the first one that loads. A library built for another flavour than
- * the launcher's is refused, since MPI_Init would then start every rank as a lone singleton.
+ * build tree's {@code target/native/<flavour>} and the same layout in an installation; last, the copy inside the jar
+ * itself ({@code META-INF/natives/<platform>/<flavour>/libnatmpj.so}, what a project that depends on natmpj through
+ * Maven gets), extracted to a per-user cache keyed by its SHA-256 ({@link NativeCache}: {@code -Dnatmpj.cache.dir}
+ * or {@code NATMPJ_CACHE_DIR}, else {@code $XDG_CACHE_HOME/natmpj} or {@code ~/.cache/natmpj}, else
+ * {@code <java.io.tmpdir>/natmpj-<user>}). The flavour is {@code -Dnatmpj.mpi}, else the launcher's (Open MPI's
+ * mpirun sets {@code OMPI_COMM_WORLD_SIZE}, MPICH's Hydra {@code PMI_RANK}/{@code PMI_SIZE}), else the first one that
+ * loads. A library built for another flavour than the launcher's is refused, since MPI_Init would then start every
+ * rank as a lone singleton.
  */
 public final class NativeLibrary {
     public static final List<String> FLAVOURS = List.of("openmpi", "mpich");
@@ -49,11 +55,66 @@ public final class NativeLibrary {
                 if (tryLoad(root.resolve(flavour).resolve(FILE), wanted, launcher, tried)) return;
             }
         }
+        String platform = platform();
+        List<String> embedded = embeddedFlavours(platform);
+        for (String flavour : order) {
+            if (tryJar(platform, flavour, embedded, wanted, launcher, tried)) return;
+        }
         throw new UnsatisfiedLinkError("natmpj: could not load " + FILE + " for MPI flavour "
                 + (wanted != null ? wanted : "openmpi or mpich") + " (" + describe(requested, launcher) + ").\n"
                 + "Tried:\n  " + String.join("\n  ", tried) + "\n"
+                + "natmpj's jar holds " + (embedded.isEmpty() ? "no library" : "the libraries of " + embedded)
+                + " for " + platform + " (" + NativeCache.RESOURCE_ROOT + platform + "/).\n"
                 + "Build it with 'mvn package', point -Djava.library.path at the directory holding " + FILE
                 + " (target/native/<flavour>), or choose the flavour with -Dnatmpj.mpi=openmpi|mpich.");
+    }
+
+    /** This machine's directory of natmpj's jar, e.g. {@code linux-x86_64}. */
+    public static String platform() {
+        return NativeCache.platform(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    }
+
+    /** The flavours whose {@code libnatmpj.so} natmpj's jar (or class path) carries for {@code platform}. */
+    public static List<String> embeddedFlavours(String platform) {
+        List<String> flavours = new ArrayList<>();
+        for (String flavour : FLAVOURS) {
+            String name = NativeCache.resource(platform, flavour, FILE);
+            if (NativeLibrary.class.getClassLoader().getResource(name) != null) flavours.add(flavour);
+        }
+        return flavours;
+    }
+
+    /** Extracts the jar's library of {@code flavour} to the cache and loads it, if the jar has one. */
+    private static boolean tryJar(String platform, String flavour, List<String> embedded, String wanted,
+            String launcher, List<String> tried) {
+        String name = NativeCache.resource(platform, flavour, FILE);
+        if (!embedded.contains(flavour)) {
+            tried.add("natmpj's jar, " + name + ": not there");
+            return false;
+        }
+        byte[] content;
+        try (InputStream in = NativeLibrary.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) throw new IOException("resource vanished");
+            content = in.readAllBytes();
+        } catch (IOException e) {
+            tried.add("natmpj's jar, " + name + ": " + e);
+            return false;
+        }
+        List<Path> dirs = NativeCache.directories(System.getProperties(), System.getenv());
+        Path file;
+        try {
+            file = NativeCache.extract(content, flavour, FILE, dirs, System.getProperties());
+        } catch (IOException e) {
+            throw new UnsatisfiedLinkError("natmpj: found no native directory, and " + e.getMessage() + "\n"
+                    + "Choose a writable cache directory with -D" + NativeCache.DIR_PROPERTY + "=<dir> or "
+                    + NativeCache.DIR_ENV + "=<dir>, or point -Djava.library.path at a directory holding " + FILE
+                    + " for " + flavour + ".");
+        }
+        if (tryLoad(file, wanted, launcher, tried)) return true;
+        // Usually a cache on a file system mounted noexec, or an MPI library missing on this machine.
+        tried.set(tried.size() - 1, tried.get(tried.size() - 1) + " (extracted from natmpj's jar; another cache"
+                + " directory: -D" + NativeCache.DIR_PROPERTY + "=<dir> or " + NativeCache.DIR_ENV + "=<dir>)");
+        return false;
     }
 
     /** The flavour whose library was loaded, e.g. "openmpi". */
