@@ -170,7 +170,7 @@ final class NativeCache {
      */
     private static void ensurePrivate(Path root) throws IOException {
         try {
-            Files.createDirectories(root.getParent());
+            if (root.getParent() != null) Files.createDirectories(root.getParent());
             Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PRIVATE_MODE));
         } catch (FileAlreadyExistsException e) {
             // checked below

@@ -79,7 +79,7 @@ public final class NativeLibrary {
         List<String> flavours = new ArrayList<>();
         for (String flavour : FLAVOURS) {
             String name = NativeCache.resource(platform, flavour, FILE);
-            if (NativeLibrary.class.getClassLoader().getResource(name) != null) flavours.add(flavour);
+            if (NativeLibrary.class.getResource("/" + name) != null) flavours.add(flavour);
         }
         return flavours;
     }
@@ -93,7 +93,7 @@ public final class NativeLibrary {
             return false;
         }
         byte[] content;
-        try (InputStream in = NativeLibrary.class.getClassLoader().getResourceAsStream(name)) {
+        try (InputStream in = NativeLibrary.class.getResourceAsStream("/" + name)) {
             if (in == null) throw new IOException("resource vanished");
             content = in.readAllBytes();
         } catch (IOException e) {
