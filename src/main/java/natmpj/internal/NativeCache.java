@@ -84,7 +84,10 @@ final class NativeCache {
         return dirs;
     }
 
-    /** Whether {@code dir} is the shared-temporary-directory fallback, which must be private to its owner. */
+    /**
+     * Whether {@code dir} lies in the temporary directory all users share (the fallback, or a directory chosen there):
+     * such a cache must be private to its owner.
+     */
     static boolean isShared(Path dir, Properties properties) {
         Path tmp = Paths.get(properties.getProperty("java.io.tmpdir", "/tmp")).toAbsolutePath().normalize();
         return dir.toAbsolutePath().normalize().startsWith(tmp);
@@ -102,7 +105,8 @@ final class NativeCache {
             try {
                 return extract(content, dir, flavour, file, isShared(dir, properties));
             } catch (IOException | SecurityException e) {
-                failures.add(dir + ": " + e);
+                // A plain IOException's message says it all; a subclass's name says what kind (AccessDenied...).
+                failures.add(dir + ": " + (e.getClass() == IOException.class ? e.getMessage() : e.toString()));
             }
         }
         throw new IOException("could not extract " + file + " (" + flavour + ") into "
@@ -122,7 +126,7 @@ final class NativeCache {
         Path target = dir.resolve(file);
         if (privateRoot) ensurePrivate(root);
         if (holds(target, content.length, digest)) return target;
-        Files.createDirectories(dir);
+        createDirectories(dir);
         Path temporary = Files.createTempFile(dir, "." + file + ".", ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
@@ -142,6 +146,15 @@ final class NativeCache {
             throw new IOException(target + " changed while it was written (its SHA-256 is not " + digest + ")");
         }
         return target;
+    }
+
+    /** {@link Files#createDirectories}, saying which path is in the way when something else is. */
+    private static void createDirectories(Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) {
+            throw new IOException("cannot create " + dir + ": " + e.getFile() + " exists and is not a directory", e);
+        }
     }
 
     /** Whether {@code file} is a regular file of this size and SHA-256. */
@@ -169,11 +182,11 @@ final class NativeCache {
      * write: in a shared temporary directory another user could otherwise put a library there for us to load.
      */
     private static void ensurePrivate(Path root) throws IOException {
+        if (root.getParent() != null) createDirectories(root.getParent());
         try {
-            if (root.getParent() != null) Files.createDirectories(root.getParent());
             Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PRIVATE_MODE));
         } catch (FileAlreadyExistsException e) {
-            // checked below
+            // an existing one is checked below
         }
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) throw new IOException(root + " is not a directory");
         String owner = Files.getOwner(root, LinkOption.NOFOLLOW_LINKS).getName();

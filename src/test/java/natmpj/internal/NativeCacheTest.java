@@ -199,6 +199,7 @@ class NativeCacheTest {
         IOException e = assertThrows(IOException.class,
                 () -> NativeCache.extract(content, "openmpi", FILE, List.of(broken), props));
         assertTrue(e.getMessage().contains(broken.toString()), e.getMessage());
+        assertTrue(e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("not a directory"), e.getMessage());
     }
 
     @Test
