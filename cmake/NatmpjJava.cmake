@@ -27,6 +27,7 @@ endif()
 set(NATMPJ_PLATFORM "linux-${natmpj_arch}")
 
 file(GLOB_RECURSE natmpj_java_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/main/java/*.java")
+file(GLOB_RECURSE natmpj_resources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/main/resources/*")
 add_custom_command(
   OUTPUT "${natmpj_classes_stamp}"
   COMMAND "${CMAKE_COMMAND}"
@@ -54,8 +55,10 @@ add_custom_command(
     "-DSTAGE=${CMAKE_BINARY_DIR}/java/natives" "-DMANIFEST=${CMAKE_BINARY_DIR}/java/MANIFEST.MF"
     "-DPLATFORM=${NATMPJ_PLATFORM}" "-DNATIVE_DIR=${NATMPJ_NATIVE_DIR}"
     "-DFLAVOURS=${natmpj_flavours_arg}" "-DLIBRARIES=${natmpj_libraries_arg}"
+    "-DRESOURCES=${CMAKE_SOURCE_DIR}/src/main/resources"
     -P "${CMAKE_SOURCE_DIR}/cmake/natmpj_jar.cmake"
-  DEPENDS "${natmpj_classes_stamp}" ${natmpj_native_files} "${CMAKE_SOURCE_DIR}/cmake/natmpj_jar.cmake"
+  DEPENDS "${natmpj_classes_stamp}" ${natmpj_native_files} ${natmpj_resources}
+          "${CMAKE_SOURCE_DIR}/cmake/natmpj_jar.cmake"
   COMMENT "jar: ${natmpj_jar} with the natives of ${NATMPJ_BUILT_FLAVOURS}")
 set(natmpj_native_targets "")
 foreach(flavour IN LISTS NATMPJ_BUILT_FLAVOURS)
