@@ -17,7 +17,8 @@ set(natmpj_jar_dir "${CMAKE_BINARY_DIR}/lib/natmpj")
 set(natmpj_jar "${natmpj_jar_dir}/natmpj.jar")
 set(natmpj_classes "${CMAKE_BINARY_DIR}/java/classes")
 set(natmpj_classes_stamp "${CMAKE_BINARY_DIR}/java/classes.stamp")
-# Maven's os-independent platform names would say amd64; the agreed resource folder uses the machine name.
+# The natives' folder in the jar, META-INF/natives/<platform>/<flavour>/: linux-x86_64 or linux-aarch64, the machine's
+# name for its architecture (Java's os.arch says amd64 and arm64 on some systems), as Maven's pom names it.
 string(TOLOWER "${CMAKE_HOST_SYSTEM_PROCESSOR}" natmpj_arch)
 if(natmpj_arch STREQUAL "amd64")
   set(natmpj_arch x86_64)
