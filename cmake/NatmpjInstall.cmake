@@ -57,7 +57,8 @@ else()
   string(REPLACE ";" ", " flavours "${NATMPJ_BUILT_FLAVOURS}")
   set(NATMPJ_MODULE_FLAVOUR_HELP
 "This build holds one native library per MPI (${flavours}). mpjrun picks the flavour: --mpi <flavour>, else the
-first of ${flavours} whose mpirun is on PATH. Under plain mpirun, natmpj loads the library of the launcher's MPI.")
+first of ${flavours} it finds a launcher for (mpjrun --help). Under plain mpirun, natmpj loads the library of the
+launcher's MPI.")
 endif()
 set(NATMPJ_MODULE_MPI_LINES "${mpi_lines}")
 configure_file(cmake/natmpj-install-vars.cmake.in natmpj-install-vars.cmake @ONLY)
