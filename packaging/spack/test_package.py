@@ -204,23 +204,19 @@ class CMakeArgs(unittest.TestCase):
 
     def test_openmpi(self):
         self.assertEqual(self.args("openmpi", "/opt/openmpi-5.0"), [
-            "-DNATMPJ_FLAVOURS:STRING=openmpi",
             "-DNATMPJ_MPICC_openmpi:STRING=/opt/openmpi-5.0/bin/mpicc",
             "-DJAVA_HOME:STRING=/opt/jdk-17",
             "-DSWIG_EXECUTABLE:STRING=/opt/swig-4.2/bin/swig",
         ])
 
     def test_mpich(self):
-        self.assertEqual(self.args("mpich", "/opt/mpich-4.2")[:2], [
-            "-DNATMPJ_FLAVOURS:STRING=mpich",
-            "-DNATMPJ_MPICC_mpich:STRING=/opt/mpich-4.2/bin/mpicc",
-        ])
+        self.assertEqual(self.args("mpich", "/opt/mpich-4.2")[0], "-DNATMPJ_MPICC_mpich:STRING=/opt/mpich-4.2/bin/mpicc")
 
     def test_derived_providers_take_their_family(self):
         for provider, flavour in [("hpcx-mpi", "openmpi"), ("mvapich2", "mpich"), ("cray-mpich", "mpich"),
                                   ("intel-oneapi-mpi", "mpich")]:
             with self.subTest(provider=provider):
-                self.assertEqual(self.args(provider, "/opt/m")[0], f"-DNATMPJ_FLAVOURS:STRING={flavour}")
+                self.assertEqual(self.args(provider, "/opt/m")[0], f"-DNATMPJ_MPICC_{flavour}:STRING=/opt/m/bin/mpicc")
 
     def test_other_provider_is_refused_by_name(self):
         with self.assertRaises(InstallError) as caught:

@@ -52,8 +52,8 @@ class Natmpj(CMakePackage):
     def cmake_args(self):
         flavour = self.mpi_flavour
         return [
-            # one flavour, against this MPI's own wrapper (a system MPI may also offer another flavour's mpicc)
-            self.define("NATMPJ_FLAVOURS", flavour),
+            # this MPI's own wrapper, as the flavour it is: natmpj then builds that flavour only (not also the
+            # other flavour's Debian-style mpicc.<flavour> it might find on PATH)
             self.define(f"NATMPJ_MPICC_{flavour}", self.spec["mpi"].mpicc),
             self.define("JAVA_HOME", self.spec["java"].home),
             self.define("SWIG_EXECUTABLE", self.spec["swig"].prefix.bin.swig),
