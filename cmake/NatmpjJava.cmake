@@ -17,7 +17,8 @@ set(natmpj_jar_dir "${CMAKE_BINARY_DIR}/lib/natmpj")
 set(natmpj_jar "${natmpj_jar_dir}/natmpj.jar")
 set(natmpj_classes "${CMAKE_BINARY_DIR}/java/classes")
 set(natmpj_classes_stamp "${CMAKE_BINARY_DIR}/java/classes.stamp")
-# Maven's os-independent platform names would say amd64; the agreed resource folder uses the machine name.
+# The natives' folder in the jar, META-INF/natives/<platform>/<flavour>/: linux-x86_64 or linux-aarch64, the machine's
+# name for its architecture (Java's os.arch says amd64 and arm64 on some systems), as Maven's pom names it.
 string(TOLOWER "${CMAKE_HOST_SYSTEM_PROCESSOR}" natmpj_arch)
 if(natmpj_arch STREQUAL "amd64")
   set(natmpj_arch x86_64)
@@ -27,6 +28,7 @@ endif()
 set(NATMPJ_PLATFORM "linux-${natmpj_arch}")
 
 file(GLOB_RECURSE natmpj_java_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/main/java/*.java")
+file(GLOB_RECURSE natmpj_resources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/main/resources/*")
 add_custom_command(
   OUTPUT "${natmpj_classes_stamp}"
   COMMAND "${CMAKE_COMMAND}"
@@ -54,8 +56,10 @@ add_custom_command(
     "-DSTAGE=${CMAKE_BINARY_DIR}/java/natives" "-DMANIFEST=${CMAKE_BINARY_DIR}/java/MANIFEST.MF"
     "-DPLATFORM=${NATMPJ_PLATFORM}" "-DNATIVE_DIR=${NATMPJ_NATIVE_DIR}"
     "-DFLAVOURS=${natmpj_flavours_arg}" "-DLIBRARIES=${natmpj_libraries_arg}"
+    "-DRESOURCES=${CMAKE_SOURCE_DIR}/src/main/resources"
     -P "${CMAKE_SOURCE_DIR}/cmake/natmpj_jar.cmake"
-  DEPENDS "${natmpj_classes_stamp}" ${natmpj_native_files} "${CMAKE_SOURCE_DIR}/cmake/natmpj_jar.cmake"
+  DEPENDS "${natmpj_classes_stamp}" ${natmpj_native_files} ${natmpj_resources}
+          "${CMAKE_SOURCE_DIR}/cmake/natmpj_jar.cmake"
   COMMENT "jar: ${natmpj_jar} with the natives of ${NATMPJ_BUILT_FLAVOURS}")
 set(natmpj_native_targets "")
 foreach(flavour IN LISTS NATMPJ_BUILT_FLAVOURS)
@@ -69,6 +73,29 @@ foreach(script mpjrun mpjavac)
   configure_file("${CMAKE_SOURCE_DIR}/bin/${script}" "${CMAKE_BINARY_DIR}/bin/${script}" COPYONLY)
 endforeach()
 
+# The launcher of each flavour's MPI, recorded for mpjrun as <native>/<flavour>/launcher (and installed): the mpirun
+# beside the compiler wrapper, mpirun.<flavour> for Debian's mpicc.<flavour>. mpjrun uses it before any mpirun on
+# PATH, so that a site build runs under the MPI it is linked with.
+foreach(flavour IN LISTS NATMPJ_BUILT_FLAVOURS)
+  get_filename_component(mpi_bin "${mpicc_${flavour}}" DIRECTORY)
+  get_filename_component(mpicc_name "${mpicc_${flavour}}" NAME)
+  if(mpicc_name MATCHES "^mpicc\\.(.+)$")
+    set(mpirun_names "mpirun.${CMAKE_MATCH_1}" "mpiexec.${CMAKE_MATCH_1}")
+  else()
+    set(mpirun_names mpirun mpiexec)
+  endif()
+  find_program(NATMPJ_MPIRUN_${flavour} NAMES ${mpirun_names} PATHS "${mpi_bin}" NO_DEFAULT_PATH)
+  set(launcher_file "${NATMPJ_NATIVE_DIR}/${flavour}/launcher")
+  if(NATMPJ_MPIRUN_${flavour})
+    file(WRITE "${launcher_file}" "${NATMPJ_MPIRUN_${flavour}}\n")
+    install(FILES "${launcher_file}" DESTINATION lib/natmpj/native/${flavour})
+  else()
+    file(REMOVE "${launcher_file}")
+    message(WARNING "natmpj: no ${mpirun_names} beside ${mpicc_${flavour}}: mpjrun will look for ${flavour}'s "
+                    "mpirun on PATH")
+  endif()
+endforeach()
+
 # ---- ctest: a multi-rank smoke set per flavour ----
 enable_testing()
 set(natmpj_examples_out "${CMAKE_BINARY_DIR}/examples")
@@ -79,18 +106,8 @@ add_test(NAME compile_examples
   COMMAND ${natmpj_env} "${CMAKE_BINARY_DIR}/bin/mpjavac" -d "${natmpj_examples_out}" ${natmpj_examples})
 set_tests_properties(compile_examples PROPERTIES FIXTURES_SETUP natmpj_examples)
 foreach(flavour IN LISTS NATMPJ_BUILT_FLAVOURS)
-  # The launcher beside the MPI's compiler wrapper: mpirun.<flavour> for Debian's mpicc.<flavour>, else mpirun.
-  get_filename_component(mpi_bin "${mpicc_${flavour}}" DIRECTORY)
-  get_filename_component(mpicc_name "${mpicc_${flavour}}" NAME)
-  if(mpicc_name MATCHES "^mpicc\\.(.+)$")
-    set(mpirun_names "mpirun.${CMAKE_MATCH_1}" "mpiexec.${CMAKE_MATCH_1}")
-  else()
-    set(mpirun_names mpirun mpiexec)
-  endif()
-  find_program(NATMPJ_MPIRUN_${flavour} NAMES ${mpirun_names} PATHS "${mpi_bin}" NO_DEFAULT_PATH)
   if(NOT NATMPJ_MPIRUN_${flavour})
-    message(WARNING "natmpj: no ${mpirun_names} beside ${mpicc_${flavour}}: no ctest for ${flavour}")
-    continue()
+    continue() # warned above: no launcher known to run the tests with
   endif()
   set(mpirun "${NATMPJ_MPIRUN_${flavour}}")
   set(mpirun_opts "")
@@ -101,8 +118,8 @@ foreach(flavour IN LISTS NATMPJ_BUILT_FLAVOURS)
       list(APPEND mpirun_opts --allow-run-as-root)
     endif()
   endif()
-  # mpjrun looks for mpirun.<flavour>, else an mpirun of that flavour, on PATH: the MPI's bin directory first.
-  set(run ${natmpj_env} "${CMAKE_SOURCE_DIR}/cmake/check-run" --path "${mpi_bin}")
+  # mpjrun runs the launcher recorded above.
+  set(run ${natmpj_env} "${CMAKE_SOURCE_DIR}/cmake/check-run")
   set(mpjrun "${CMAKE_BINARY_DIR}/bin/mpjrun" --mpi ${flavour})
   # Every rank's line (in any order), all of one job of 4.
   set(hello "")

@@ -2,8 +2,8 @@
 # META-INF/natives/<platform>/<flavour>/<library> (the same entries as Maven's jar; run by CMakeLists.txt with
 # `cmake -P`).
 #   -DJAR_TOOL=... -DJAR=<out.jar> -DCLASSES=<dir> -DSTAGE=<dir> -DMANIFEST=<file> -DPLATFORM=linux-x86_64
-#   -DNATIVE_DIR=<root of <flavour>/ dirs> -DFLAVOURS=<f;f> -DLIBRARIES=<lib;lib>
-foreach(var JAR_TOOL JAR CLASSES STAGE MANIFEST PLATFORM NATIVE_DIR FLAVOURS LIBRARIES)
+#   -DNATIVE_DIR=<root of <flavour>/ dirs> -DFLAVOURS=<f;f> -DLIBRARIES=<lib;lib> -DRESOURCES=<src/main/resources>
+foreach(var JAR_TOOL JAR CLASSES STAGE MANIFEST PLATFORM NATIVE_DIR FLAVOURS LIBRARIES RESOURCES)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "natmpj_jar.cmake: ${var} not set")
   endif()
@@ -21,9 +21,15 @@ foreach(flavour IN LISTS FLAVOURS)
 endforeach()
 # The manifest's own attribute; the jar tool adds Manifest-Version and Created-By.
 file(WRITE "${MANIFEST}" "Enable-Native-Access: ALL-UNNAMED\n")
+# Maven's resources folder, when there is one, goes in as it is, as Maven's process-resources copies it.
+set(resources "")
+if(IS_DIRECTORY "${RESOURCES}")
+  set(resources -C "${RESOURCES}" .)
+endif()
 file(REMOVE "${JAR}")
 execute_process(
-  COMMAND "${JAR_TOOL}" --create --file "${JAR}" --manifest "${MANIFEST}" -C "${CLASSES}" . -C "${STAGE}" META-INF
+  COMMAND "${JAR_TOOL}" --create --file "${JAR}" --manifest "${MANIFEST}" -C "${CLASSES}" . ${resources}
+          -C "${STAGE}" META-INF
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "natmpj: jar failed (${rc})")

@@ -1,7 +1,7 @@
 # Install-time script (install(SCRIPT) in NatmpjInstall.cmake): writes the Lmod and Tcl modulefiles for the prefix
 # being installed to, from cmake/modulefile.lua.in and cmake/modulefile.tcl.in, and installs them. The variables
 # come from <build>/natmpj-install-vars.cmake, included just before.
-set(NATMPJ_PREFIX "${CMAKE_INSTALL_PREFIX}")
+get_filename_component(NATMPJ_PREFIX "${CMAKE_INSTALL_PREFIX}" ABSOLUTE)
 set(NATMPJ_LUA_PREREQ "")
 set(NATMPJ_TCL_PREREQ "")
 separate_arguments(prereqs UNIX_COMMAND "${NATMPJ_MODULE_PREREQ}")
