@@ -210,7 +210,8 @@ class CMakeArgs(unittest.TestCase):
         ])
 
     def test_mpich(self):
-        self.assertEqual(self.args("mpich", "/opt/mpich-4.2")[0], "-DNATMPJ_MPICC_mpich:STRING=/opt/mpich-4.2/bin/mpicc")
+        self.assertEqual(self.args("mpich", "/opt/mpich-4.2")[0],
+                         "-DNATMPJ_MPICC_mpich:STRING=/opt/mpich-4.2/bin/mpicc")
 
     def test_derived_providers_take_their_family(self):
         for provider, flavour in [("hpcx-mpi", "openmpi"), ("mvapich2", "mpich"), ("cray-mpich", "mpich"),
