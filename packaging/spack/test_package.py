@@ -1,9 +1,10 @@
 """Checks natmpj's Spack recipe without Spack (which cannot be installed here): package.py is imported against a
 small stand-in for the names it takes from `spack.package` and `spack_repo.builtin.build_systems.cmake`, then its
 directives, cmake_args() for Open MPI, MPICH and the other providers, and its run environment are checked with fake
-specs. With NATMPJ_SPACK_PREFIX=<an installed natmpj prefix> and NATMPJ_SPACK_FLAVOUR=openmpi|mpich, the recipe's
-stand-alone tests (test_mpjrun, test_mpirun_java) also run for real against that installation, with the
-distribution's MPI and JDK standing in for Spack's.
+specs. With NATMPJ_SPACK_PREFIX=<an installed natmpj prefix>, NATMPJ_SPACK_FLAVOUR=openmpi|mpich and
+NATMPJ_SPACK_MPI_PREFIX=<that MPI's prefix, with bin/mpicc and bin/mpirun>, the recipe's stand-alone tests
+(test_mpjrun, test_mpirun_java) also run for real against that installation, with that MPI and the JDK of the
+javac on PATH standing in for Spack's.
 
 Run: python3 packaging/spack/test_package.py [-v]   (ci/test-recipes runs it)
 
@@ -247,13 +248,11 @@ class StandAloneTests(unittest.TestCase):
 
     def setUp(self):
         flavour = os.environ["NATMPJ_SPACK_FLAVOUR"]
-        self.mpi_dir = tempfile.mkdtemp()
-        os.mkdir(os.path.join(self.mpi_dir, "bin"))
-        # a prefix whose bin/mpirun and bin/mpicc are this flavour's, as a Spack MPI's prefix has them
-        for tool in ("mpicc", "mpirun"):
-            os.symlink(shutil.which(f"{tool}.{flavour}"), os.path.join(self.mpi_dir, "bin", tool))
+        # the MPI's prefix, with bin/mpicc and bin/mpirun as a Spack MPI's has them (for Debian's MPIs:
+        # packaging/easybuild/debian-system-modules' prefix of links)
+        mpi_prefix = os.environ["NATMPJ_SPACK_MPI_PREFIX"]
         java_home = pathlib.Path(shutil.which("javac")).resolve().parent.parent
-        spec = FakeSpec(os.environ["NATMPJ_SPACK_PREFIX"], mpi(flavour, self.mpi_dir))
+        spec = FakeSpec(os.environ["NATMPJ_SPACK_PREFIX"], mpi(flavour, mpi_prefix))
         spec.deps["java"] = FakeDep("openjdk", str(java_home), home=str(java_home))
         self.pkg = recipe.Natmpj(spec)
         self.work = tempfile.mkdtemp()
@@ -263,7 +262,6 @@ class StandAloneTests(unittest.TestCase):
     def tearDown(self):
         os.chdir(self.cwd)
         shutil.rmtree(self.work)
-        shutil.rmtree(self.mpi_dir)
 
     def test_mpjrun(self):
         self.pkg.test_mpjrun()
