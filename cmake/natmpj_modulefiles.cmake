@@ -1,0 +1,32 @@
+# Install-time script (install(SCRIPT) in NatmpjInstall.cmake): writes the Lmod and Tcl modulefiles for the prefix
+# being installed to, from cmake/modulefile.lua.in and cmake/modulefile.tcl.in, and installs them. The variables
+# come from <build>/natmpj-install-vars.cmake, included just before.
+get_filename_component(NATMPJ_PREFIX "${CMAKE_INSTALL_PREFIX}" ABSOLUTE)
+set(NATMPJ_LUA_PREREQ "")
+set(NATMPJ_TCL_PREREQ "")
+separate_arguments(prereqs UNIX_COMMAND "${NATMPJ_MODULE_PREREQ}")
+foreach(module IN LISTS prereqs)
+  string(APPEND NATMPJ_LUA_PREREQ "prereq(\"${module}\")\n")
+  string(APPEND NATMPJ_TCL_PREREQ "prereq ${module}\n")
+endforeach()
+string(STRIP "${NATMPJ_MODULE_MPI_LINES}" NATMPJ_MODULE_MPI_LINES)
+set(NATMPJ_MODULE_MPI_LINES "  ${NATMPJ_MODULE_MPI_LINES}")
+
+set(generated "${NATMPJ_BINARY_DIR}/modulefiles")
+file(MAKE_DIRECTORY "${generated}/lua" "${generated}/tcl")
+configure_file("${NATMPJ_SOURCE_DIR}/cmake/modulefile.lua.in" "${generated}/lua/${NATMPJ_MODULE_VERSION}.lua" @ONLY)
+configure_file("${NATMPJ_SOURCE_DIR}/cmake/modulefile.tcl.in" "${generated}/tcl/${NATMPJ_MODULE_VERSION}" @ONLY)
+foreach(kind lua tcl)
+  if(kind STREQUAL "lua")
+    set(dir "${NATMPJ_MODULEFILES_DIR}")
+    set(file "${NATMPJ_MODULE_VERSION}.lua")
+  else()
+    set(dir "${NATMPJ_MODULEFILES_TCL_DIR}")
+    set(file "${NATMPJ_MODULE_VERSION}")
+  endif()
+  if(NOT IS_ABSOLUTE "${dir}")
+    set(dir "${CMAKE_INSTALL_PREFIX}/${dir}")
+  endif()
+  # file(INSTALL) adds DESTDIR and records the file in install_manifest.txt
+  file(INSTALL DESTINATION "${dir}/${NATMPJ_MODULE_NAME}" TYPE FILE FILES "${generated}/${kind}/${file}")
+endforeach()
