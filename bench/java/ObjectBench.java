@@ -8,7 +8,8 @@ import mpi.Request;
 /**
  * Ping-pong of serialized Java objects (MPI.OBJECT) between ranks 0 and 1; other ranks wait at the final barrier.
  * Rank 0 sends one object, rank 1 receives it and sends back what it received, so each way pays serialization,
- * the message and deserialization. time_us is half the round trip, as for P2pBench's latency.
+ * the message and deserialization. time_us is half the round trip, as for P2pBench's latency, in the median of
+ * {@link #BATCHES} timed batches.
  *
  * <ul>
  *   <li>doubles: one double[] of size/8 elements (Java serialization writes a primitive array in bulk).</li>
@@ -63,7 +64,7 @@ public class ObjectBench {
         return BenchOptions.usage(""
                 + "Usage: mpirun -np 2 java ... ObjectBench [options]\n"
                 + "Ping-pong of MPI.OBJECT messages between ranks 0 and 1 (other ranks wait); time_us is half\n"
-                + "the round trip.\n"
+                + "the round trip, in the median of " + BATCHES + " timed batches.\n"
                 + "  --payload doubles|records  one double[] of size/8 elements (default), or an ArrayList of\n"
                 + "                         size/32 records of 3 doubles + 2 ints; size counts the fields' bytes\n"
                 + "                         (sizes: multiples of 8 or 32; default --max " + DEFAULT_MAX_DOUBLES
@@ -105,14 +106,19 @@ public class ObjectBench {
                 b.setPayload(size, 0);
                 b.validate(size, 0);
                 b.run(warmups(size, unit));
-                long t0 = System.nanoTime();
-                b.run(n);
-                long t1 = System.nanoTime();
+                long perBatch = Math.max(1, n / BATCHES);
+                long[] ns = new long[BATCHES];
+                for (int i = 0; i < BATCHES; i++) {
+                    long t0 = System.nanoTime();
+                    b.run(perBatch);
+                    ns[i] = System.nanoTime() - t0;
+                }
                 b.setPayload(size, 1);
                 b.validate(size, 1);
                 if (rank == 0) {
-                    double us = (t1 - t0) / 1e3 / n / 2;
-                    opt.print("object-" + payload, ranks, size, n, us, size / us);
+                    java.util.Arrays.sort(ns);
+                    double us = ns[BATCHES / 2] / 1e3 / perBatch / 2;
+                    opt.print("object-" + payload, ranks, size, perBatch * BATCHES, us, size / us);
                 }
             }
         }
@@ -121,13 +127,18 @@ public class ObjectBench {
     }
 
     /**
-     * Timed round trips: ~5 s of an invocation's budget over ~15 sizes at natmpj's speed, i.e. enough for a stable
-     * mean at small sizes and ~64 MiB (doubles) or ~8 MiB (records: ~30x slower per byte) each way at large ones.
+     * Timed round trips: ~128 MiB (doubles) or ~16 MiB (records: ~30x slower per byte) each way at large sizes, at
+     * most 20,000 at small ones (before --iters-scale). They run in {@link #BATCHES} batches and
+     * the median batch is reported: a single timed loop of a few hundred round trips met a young collection or a
+     * slow phase of the machine in some repetitions and not others, and sizes next to each other differed 2-5x.
      */
     static long iterations(int size, int unit) {
-        long budget = unit == DOUBLE_BYTES ? 32L << 20 : 4L << 20;
-        return Math.max(20, Math.min(10_000, budget / size));
+        long budget = unit == DOUBLE_BYTES ? 128L << 20 : 16L << 20;
+        return Math.max(5 * BATCHES, Math.min(20_000, budget / size));
     }
+
+    /** Timed batches per size; the median one is reported. */
+    static final int BATCHES = 5;
 
     /** Warm-up round trips of each size (never scaled): a tenth of the timed ones, at least 5. */
     static long warmups(int size, int unit) {
