@@ -1,5 +1,6 @@
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Locale;
 
 import mpi.MPI;
@@ -116,7 +117,7 @@ public class ObjectBench {
                 b.setPayload(size, 1);
                 b.validate(size, 1);
                 if (rank == 0) {
-                    java.util.Arrays.sort(ns);
+                    Arrays.sort(ns);
                     double us = ns[BATCHES / 2] / 1e3 / perBatch / 2;
                     opt.print("object-" + payload, ranks, size, perBatch * BATCHES, us, size / us);
                 }
