@@ -200,8 +200,8 @@ public final class NativeLibrary {
         if (actual.equals("abi") && launcher != null && serving != null && !serving.equals(launcher)) {
             throw new UnsatisfiedLinkError("natmpj: " + file + " (the MPI standard ABI) is served by "
                     + firstLine(NativeMPI.library_version()) + ", but " + describe(null, launcher)
-                    + ". Put the lib/ holding that MPI's libmpi_abi.so.1 first on LD_LIBRARY_PATH, or use the "
-                    + launcher + " build.");
+                    + ". Put the lib/ of the launcher's MPI (its libmpi_abi.so.1) first on LD_LIBRARY_PATH, or use "
+                    + "the " + launcher + " build.");
         }
         String error = NativeMPI.load_error();
         if (!error.isEmpty()) throw new UnsatisfiedLinkError("natmpj: " + file + ": " + error);
@@ -232,7 +232,7 @@ public final class NativeLibrary {
     }
 
     private static String firstLine(String text) {
-        String trimmed = text.trim();
+        String trimmed = text.trim().replaceAll("[ \t]+", " ");
         int end = trimmed.indexOf('\n');
         return end < 0 ? trimmed : trimmed.substring(0, end);
     }

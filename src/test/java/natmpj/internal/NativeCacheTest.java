@@ -96,6 +96,17 @@ class NativeCacheTest {
     }
 
     @Test
+    void companionsLieBesideTheirLibrary() throws IOException {
+        Path root = tmp.resolve("cache");
+        byte[] library = "abc".getBytes(StandardCharsets.US_ASCII);
+        Path lib = NativeCache.extract(library, root, "mpich", FILE, false);
+        Path stub = NativeCache.extract("stub".getBytes(StandardCharsets.US_ASCII), NativeCache.sha256(library), root,
+                "mpich", "libmpi.so.12", false);
+        assertEquals(lib.getParent(), stub.getParent(), "keyed by the library's hash, found by its RUNPATH $ORIGIN");
+        assertEquals("stub", Files.readString(stub));
+    }
+
+    @Test
     void damagedFilesAreReplaced() throws IOException {
         byte[] content = randomBytes(100_000, 1);
         Path root = tmp.resolve("cache");
