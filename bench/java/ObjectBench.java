@@ -25,8 +25,15 @@ public class ObjectBench {
     static final int TAG = 3;
     static final int DOUBLE_BYTES = 8, RECORD_BYTES = Particle.BYTES;
     static final int DEFAULT_MIN = 64, DEFAULT_MAX_DOUBLES = 1 << 20, DEFAULT_MAX_RECORDS = 256 << 10;
-    /** Round trips of the smallest size before the first one, for the JIT (serialization code included). */
-    static final long JIT_WARMUP = 20_000;
+    /**
+     * Round trips of the smallest size before the first one, for the JIT (serialization code included); a tenth as
+     * many follow at {@link #MID_WARMUP_SIZE}. 20,000 at the smallest size alone left the smallest sizes 1.5-2x slower
+     * than warm (C2 had not finished), and the paths of larger messages (natmpj's out-of-band arrays) compiling while
+     * the first size that takes them was timed (a 4x dip at 8 KiB).
+     */
+    static final long JIT_WARMUP = 100_000;
+    /** The second warm-up's size: large enough for every path of large messages, cheap enough to repeat. */
+    static final int MID_WARMUP_SIZE = 16 << 10;
 
     /** A small record: 32 bytes of primitive fields. Static nested, so both ranks' class loaders agree on it. */
     static final class Particle implements Serializable {
@@ -71,7 +78,8 @@ public class ObjectBench {
                 + "                         (sizes: multiples of 8 or 32; default --max " + DEFAULT_MAX_DOUBLES
                 + " for doubles, " + DEFAULT_MAX_RECORDS + " for records)\n"
                 + "  (--buffer is always array: the objects are Java objects; --jit-warmup counts round trips of\n"
-                + "  the smallest size)\n", DEFAULT_MIN, max, JIT_WARMUP);
+                + "  the smallest size, and a tenth as many of 16 KiB follow, or of --max if smaller)\n",
+                DEFAULT_MIN, max, JIT_WARMUP);
     }
 
     public static void main(String[] args) throws Exception {
@@ -102,6 +110,9 @@ public class ObjectBench {
             if (rank == 0) System.out.println(BenchOptions.CSV_HEADER);
             b.setPayload(opt.min, 0);
             b.run(opt.jitWarmup);
+            int mid = Math.max(opt.min, Math.min(opt.max, MID_WARMUP_SIZE) / unit * unit);
+            b.setPayload(mid, 0);
+            b.run(opt.jitWarmup / 10);
             for (int size : opt.sizes()) {
                 long n = opt.scaled(iterations(size, unit));
                 b.setPayload(size, 0);

@@ -1,12 +1,14 @@
 /*
  * Ending the job when a rank ends early.
  *
- * A rank that exits before MPI_Finalize is caught by both launchers when its exit status is non-zero (the job ends
+ * A rank that exits before MPI_Finalize is caught by both mpiruns when its exit status is non-zero (the job ends
  * with that status), but MPICH's hydra takes status 0 as success: it kills the other ranks, however far they got,
- * and reports 0. So once MPI is initialized, an exit handler (which, unlike a JVM shutdown hook, sees the status
- * that System.exit or the return from main gives) says which rank exited early and, for status 0, aborts the job
- * with code 1. Exits at or above 128 are the JVM ending on a signal, usually the launcher's SIGTERM while it tears
- * a failed job down: nothing is added to those.
+ * and reports 0; and srun with Slurm's PMI-2 (MPICH's direct launch) notes any status and goes on waiting for the
+ * other ranks, which wait forever for the one that left (Slurm 22.05; its PMIx plugin does end the step). So once
+ * MPI is initialized, an exit handler (which, unlike a JVM shutdown hook, sees the status that System.exit or the
+ * return from main gives) says which rank exited early and aborts the job with that status, 1 for status 0. Exits
+ * at or above 128 are the JVM ending on a signal, usually the launcher's SIGTERM while it tears a failed job down:
+ * nothing is added to those.
  */
 #define _GNU_SOURCE
 #include <stdatomic.h>
@@ -46,10 +48,10 @@ static void on_exit_before_finalize(int status, void *unused) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Get_processor_name(host, &len);
     fflush(stdout);
-    fprintf(stderr, "natmpj: rank %d (host %s, pid %ld) is exiting with status %d without MPI.Finalize: %s\n", rank,
-            host, (long)getpid(), status, status == 0 ? "aborting the MPI job" : "the MPI job ends");
+    fprintf(stderr, "natmpj: rank %d (host %s, pid %ld) is exiting with status %d without MPI.Finalize: aborting the"
+            " MPI job\n", rank, host, (long)getpid(), status);
     fflush(stderr);
-    if (status == 0) abort_job(MPI_COMM_WORLD, 1);
+    abort_job(MPI_COMM_WORLD, status == 0 ? 1 : status);
 }
 
 /* Registers the handler once per library copy, whichever thread calls first. */

@@ -17,11 +17,13 @@ import natmpj.jni.NativeMPI;
  *       can call {@code MPI.COMM_WORLD.Abort}); one installed after Init replaces this one. Off with
  *       {@code -Dnatmpj.abortOnUncaughtException=false}.</li>
  *   <li>An exit before Finalize (System.exit, or main returning without Finalize) prints a line naming the rank
- *       and the status; status 0 also aborts the job with code 1, as MPICH would otherwise report success for a
- *       job whose other ranks it killed (see ending.c). A non-zero status already ends the job with that status
- *       under both launchers. Off with {@code -Dnatmpj.abortOnExitWithoutFinalize=false}.</li>
+ *       and the status, and aborts the job with that status (code 1 for status 0): MPICH's mpirun would otherwise
+ *       report success for a job whose other ranks it killed, and srun with PMI-2 would wait forever for the
+ *       other ranks after a non-zero status (see ending.c). Off with
+ *       {@code -Dnatmpj.abortOnExitWithoutFinalize=false}.</li>
  * </ul>
- * A rank killed by a signal needs nothing from the rank itself: both launchers end the job.
+ * A rank killed by a signal needs nothing from the rank itself: both mpiruns and srun with PMIx end the job, srun
+ * with PMI-2 does with --kill-on-bad-exit=1.
  */
 public final class FailingRank {
     private FailingRank() {}

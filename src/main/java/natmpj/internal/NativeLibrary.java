@@ -24,10 +24,12 @@ import natmpj.jni.NativeMPI;
  * Maven gets), extracted to a per-user cache keyed by its SHA-256 ({@link NativeCache}: {@code -Dnatmpj.cache.dir}
  * or {@code NATMPJ_CACHE_DIR}, else {@code $XDG_CACHE_HOME/natmpj} or {@code ~/.cache/natmpj}, else
  * {@code <java.io.tmpdir>/natmpj-<user>}). The flavour is {@code -Dnatmpj.mpi}, else one of the launcher's
- * {@link #candidates} (Open MPI's mpirun sets {@code OMPI_COMM_WORLD_SIZE}, MPICH's Hydra {@code PMI_RANK}/
- * {@code PMI_SIZE}): its own flavour, then {@code abi}, the MPI-5 standard ABI; else the first one that loads. A
- * library built for a flavour the launcher cannot serve is refused, and so is an {@code abi} build served by another
- * MPI than the launcher's, since MPI_Init would then start every rank as a lone singleton.
+ * {@link #candidates} (Open MPI's mpirun sets {@code OMPI_COMM_WORLD_SIZE}, MPICH's Hydra and {@code srun
+ * --mpi=pmi2} {@code PMI_RANK}/{@code PMI_SIZE}, {@code srun --mpi=pmix} {@code PMIX_RANK}/{@code PMIX_NAMESPACE}:
+ * {@link #launcherFlavour}): its own flavour, then {@code abi}, the MPI-5 standard ABI; else the first one that
+ * loads. A library built for a flavour the launcher cannot serve is refused, and so is an {@code abi} build served
+ * by another MPI than the launcher's, since MPI_Init would then start every rank as a lone singleton; so is a task
+ * of a several-task srun step without PMI, for the same reason.
  */
 public final class NativeLibrary {
     public static final List<String> FLAVOURS = List.of("openmpi", "mpich", "abi");
@@ -47,6 +49,12 @@ public final class NativeLibrary {
         String requested = System.getProperty("natmpj.mpi");
         if (requested != null && !FLAVOURS.contains(requested)) {
             throw new UnsatisfiedLinkError("natmpj: -Dnatmpj.mpi=" + requested + " is not one of " + FLAVOURS);
+        }
+        String noPmi = slurmStepWithoutPmi(System.getenv());
+        if (noPmi != null) {
+            throw new UnsatisfiedLinkError("natmpj: " + noPmi + ": every task would start MPI alone, as a singleton"
+                    + " of one rank. Start Open MPI programs with srun --mpi=pmix, MPICH programs with srun"
+                    + " --mpi=pmi2 ('srun --mpi=list' shows what this Slurm offers; docs/slurm.md).");
         }
         String launcher = launcherFlavour(System.getenv());
         List<String> order = candidates(requested, launcher);
@@ -169,11 +177,45 @@ public final class NativeLibrary {
         return loadedFrom;
     }
 
-    /** The flavour implied by the launcher's environment, or null when not started by a known mpirun. */
+    /**
+     * The flavour implied by the launcher's environment, or null when no known launcher started this process. What
+     * each launcher sets (recorded with Open MPI 4.1, MPICH 4.0 and Slurm 22.05, docs/slurm.md):
+     * <ul>
+     * <li>Open MPI's mpirun: {@code OMPI_COMM_WORLD_SIZE}, and {@code PMIX_*} of its own PMIx server;</li>
+     * <li>MPICH's Hydra: {@code PMI_RANK}, {@code PMI_SIZE}, {@code PMI_FD}; inside a Slurm job also the
+     * {@code SLURM_*} of the one-task step that started its proxy;</li>
+     * <li>{@code srun --mpi=pmi2}: {@code PMI_RANK}, {@code PMI_SIZE}, {@code PMI_FD}, {@code PMI_JOBID},
+     * {@code SLURM_MPI_TYPE=pmi2}: MPICH's PMI-2 wire protocol (Open MPI 4.1 as Debian builds it has no PMI-2
+     * client);</li>
+     * <li>{@code srun --mpi=pmix}: {@code PMIX_RANK}, {@code PMIX_NAMESPACE}, {@code PMIX_SERVER_URI*},
+     * {@code SLURM_MPI_TYPE=pmix}: Open MPI's (MPICH as Debian builds it has no PMIx client);</li>
+     * <li>{@code srun --mpi=none} (Slurm's default): nothing of the above, see {@link #slurmStepWithoutPmi}.</li>
+     * </ul>
+     * An Open MPI or Hydra started inside a Slurm job sees Slurm's variables too, and a Hydra proxy started by an
+     * srun whose default is PMIx passes {@code PMIX_*} on to its ranks: the launchers' own variables are asked
+     * first.
+     */
     public static String launcherFlavour(Map<String, String> env) {
         if (env.containsKey("OMPI_COMM_WORLD_SIZE")) return "openmpi";
         if (env.containsKey("PMI_RANK") || env.containsKey("PMI_SIZE")) return "mpich";
+        if (env.containsKey("PMIX_RANK") && env.containsKey("PMIX_NAMESPACE")) return "openmpi";
         return null;
+    }
+
+    /**
+     * A description of the Slurm step this process is a task of when that step has several tasks and no PMI
+     * ({@code srun} without {@code --mpi=pmix} or {@code --mpi=pmi2}, where the cluster's MpiDefault is none), else
+     * null. Every task of such a step would start MPI as a lone singleton of one rank, and compute the wrong thing
+     * without a word.
+     */
+    static String slurmStepWithoutPmi(Map<String, String> env) {
+        if (launcherFlavour(env) != null || !env.containsKey("SLURM_STEP_ID")) return null;
+        String tasks = env.getOrDefault("SLURM_STEP_NUM_TASKS", env.get("SLURM_NTASKS"));
+        if (tasks == null || tasks.equals("1")) return null;
+        return "srun started this process as task " + env.getOrDefault("SLURM_PROCID", "?") + " of " + tasks
+                + " of step " + env.getOrDefault("SLURM_JOB_ID", "?") + "." + env.get("SLURM_STEP_ID")
+                + " and no PMI" + (env.containsKey("SLURM_MPI_TYPE") ? " natmpj knows (SLURM_MPI_TYPE="
+                + env.get("SLURM_MPI_TYPE") + ")" : " (no SLURM_MPI_TYPE: srun --mpi=none)");
     }
 
     private static boolean tryLoad(Path path, List<String> order, String launcher, List<String> tried) {
@@ -211,10 +253,13 @@ public final class NativeLibrary {
 
     private static String describe(String requested, String launcher) {
         if (requested != null) return "chosen with -Dnatmpj.mpi";
-        if (launcher == null) return "the job was not started by a known mpirun";
-        if (launcher.equals("openmpi")) return "the job runs under Open MPI's mpirun (OMPI_COMM_WORLD_SIZE is set)";
+        if (launcher == null) return "not started by a known launcher: mpirun, srun --mpi=pmix or --mpi=pmi2";
+        if (launcher.equals("openmpi")) {
+            return "the launcher's environment says openmpi (Open MPI's mpirun, or srun --mpi=pmix)";
+        }
         if (launcher.equals("mpich")) {
-            return "the job runs under an MPICH-family launcher (PMI_RANK/PMI_SIZE are set: MPICH, Intel MPI, ...)";
+            return "the launcher's environment says mpich (an MPICH-family launcher: Hydra, Intel MPI's mpiexec, or "
+                    + "srun --mpi=pmi2)";
         }
         return "the launcher's environment says " + launcher;
     }
