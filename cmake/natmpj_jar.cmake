@@ -18,6 +18,10 @@ foreach(flavour IN LISTS FLAVOURS)
     endif()
     file(COPY "${from}" DESTINATION "${STAGE}/META-INF/natives/${PLATFORM}/${flavour}")
   endforeach()
+  # The mpich flavour's stub libmpi.so.12, where the build made one (src/main/c/CMakeLists.txt).
+  if(EXISTS "${NATIVE_DIR}/${flavour}/libmpi.so.12")
+    file(COPY "${NATIVE_DIR}/${flavour}/libmpi.so.12" DESTINATION "${STAGE}/META-INF/natives/${PLATFORM}/${flavour}")
+  endif()
 endforeach()
 # The manifest's own attribute; the jar tool adds Manifest-Version and Created-By.
 file(WRITE "${MANIFEST}" "Enable-Native-Access: ALL-UNNAMED\n")

@@ -15,8 +15,9 @@ COMM_NATIVE(jboolean, loadGlobalLibraries)(JNIEnv *env, jclass cls) {
         return JNI_FALSE;
     const char *why = natmpj_load_error();
     if (why[0] == '\0') return JNI_TRUE;
-#if defined(OPEN_MPI)
-    /* Open MPI's plugins would fail to resolve libmpi's symbols; Java prints a line and exits with status 1. */
+#if defined(OPEN_MPI) || defined(MPI_ABI_VERSION)
+    /* Open MPI's plugins would fail to resolve libmpi's symbols (an abi build may run on Open MPI too); Java prints a
+     * line and exits with status 1. */
     fprintf(stderr, "libnativempjdev: %s\n", why);
     fflush(stderr);
     return JNI_FALSE;

@@ -43,6 +43,18 @@ natmpj_handle natmpj_handle_constant(int id) {
     }
 }
 
+/* The MPI standard version (part 0) and subversion (1) the library implements. The standard ABI's mpi.h says the
+ * version of the ABI's header, not of whichever MPI serves it: ask that MPI (MPI_Get_version may precede MPI_Init). */
+static int standard_version(int part) {
+#if defined(MPI_ABI_VERSION)
+    int version = 0, subversion = 0;
+    MPI_Get_version(&version, &subversion);
+    return part == 0 ? version : subversion;
+#else
+    return part == 0 ? MPI_VERSION : MPI_SUBVERSION;
+#endif
+}
+
 int natmpj_int_constant(int id) {
     switch (id) {
     case NATMPJ_ANY_SOURCE: return MPI_ANY_SOURCE;
@@ -55,8 +67,8 @@ int natmpj_int_constant(int id) {
     case NATMPJ_THREAD_MULTIPLE: return MPI_THREAD_MULTIPLE;
     case NATMPJ_MAX_PROCESSOR_NAME: return MPI_MAX_PROCESSOR_NAME;
     case NATMPJ_ERR_LASTCODE: return MPI_ERR_LASTCODE;
-    case NATMPJ_VERSION: return MPI_VERSION;
-    case NATMPJ_SUBVERSION: return MPI_SUBVERSION;
+    case NATMPJ_VERSION: return standard_version(0);
+    case NATMPJ_SUBVERSION: return standard_version(1);
     case NATMPJ_ERR_TRUNCATE: return MPI_ERR_TRUNCATE;
     case NATMPJ_ERR_RANK: return MPI_ERR_RANK;
     case NATMPJ_ERR_TAG: return MPI_ERR_TAG;

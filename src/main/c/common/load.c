@@ -5,6 +5,8 @@
  * with RTLD_LOCAL, which drags libmpi in locally too. natmpj_common_on_load reopens the very libmpi this library was
  * linked against with RTLD_GLOBAL | RTLD_NOLOAD, found through the address of one of its functions. Loading libmpi
  * also loaded its dependencies (UCX), which may have taken the JVM's signals: they are guarded again at once.
+ * The library is whichever file defines MPI_Init, never a name: for the mpich flavour, the MPICH-family libmpi.so.12
+ * that LD_LIBRARY_PATH chose (Intel MPI's, MVAPICH's), or Debian's libmpich.so.12 behind natmpj's stub libmpi.so.12.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -34,7 +36,9 @@ int natmpj_common_on_load(void) {
 const char *natmpj_load_error(void) { return load_error; }
 
 const char *natmpj_flavour(void) {
-#if defined(OPEN_MPI)
+#if defined(MPI_ABI_VERSION) /* the MPI-5 standard ABI: first, its mpi.h defines neither macro below */
+    return "abi";
+#elif defined(OPEN_MPI)
     return "openmpi";
 #elif defined(MPICH_VERSION)
     return "mpich";

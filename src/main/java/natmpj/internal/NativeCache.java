@@ -121,8 +121,17 @@ final class NativeCache {
      */
     static Path extract(byte[] content, Path root, String flavour, String file, boolean privateRoot)
             throws IOException {
+        return extract(content, sha256(content), root, flavour, file, privateRoot);
+    }
+
+    /**
+     * {@link #extract(byte[], Path, String, String, boolean)} into the directory of another file whose SHA-256 is
+     * {@code key}: a companion that must lie beside that file (the stub libmpi.so.12 beside libnatmpj.so).
+     */
+    static Path extract(byte[] content, String key, Path root, String flavour, String file, boolean privateRoot)
+            throws IOException {
         String digest = sha256(content);
-        Path dir = root.resolve(digest.substring(0, KEY_DIGITS)).resolve(flavour);
+        Path dir = root.resolve(key.substring(0, KEY_DIGITS)).resolve(flavour);
         Path target = dir.resolve(file);
         if (privateRoot) ensurePrivate(root);
         if (holds(target, content.length, digest)) return target;

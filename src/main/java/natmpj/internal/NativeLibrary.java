@@ -23,16 +23,22 @@ import natmpj.jni.NativeMPI;
  * itself ({@code META-INF/natives/<platform>/<flavour>/libnatmpj.so}, what a project that depends on natmpj through
  * Maven gets), extracted to a per-user cache keyed by its SHA-256 ({@link NativeCache}: {@code -Dnatmpj.cache.dir}
  * or {@code NATMPJ_CACHE_DIR}, else {@code $XDG_CACHE_HOME/natmpj} or {@code ~/.cache/natmpj}, else
- * {@code <java.io.tmpdir>/natmpj-<user>}). The flavour is {@code -Dnatmpj.mpi}, else the launcher's (Open MPI's
- * mpirun sets {@code OMPI_COMM_WORLD_SIZE}, MPICH's Hydra and {@code srun --mpi=pmi2} {@code PMI_RANK}/{@code
- * PMI_SIZE}, {@code srun --mpi=pmix} {@code PMIX_RANK}/{@code PMIX_NAMESPACE}: {@link #launcherFlavour}), else the
- * first one that loads. A library built for another flavour than the launcher's is refused, since MPI_Init would
- * then start every rank as a lone singleton; so is a task of a several-task srun step without PMI, for the same
- * reason.
+ * {@code <java.io.tmpdir>/natmpj-<user>}). The flavour is {@code -Dnatmpj.mpi}, else one of the launcher's
+ * {@link #candidates} (Open MPI's mpirun sets {@code OMPI_COMM_WORLD_SIZE}, MPICH's Hydra and {@code srun
+ * --mpi=pmi2} {@code PMI_RANK}/{@code PMI_SIZE}, {@code srun --mpi=pmix} {@code PMIX_RANK}/{@code PMIX_NAMESPACE}:
+ * {@link #launcherFlavour}): its own flavour, then {@code abi}, the MPI-5 standard ABI; else the first one that
+ * loads. A library built for a flavour the launcher cannot serve is refused, and so is an {@code abi} build served
+ * by another MPI than the launcher's, since MPI_Init would then start every rank as a lone singleton; so is a task
+ * of a several-task srun step without PMI, for the same reason.
  */
 public final class NativeLibrary {
-    public static final List<String> FLAVOURS = List.of("openmpi", "mpich");
+    public static final List<String> FLAVOURS = List.of("openmpi", "mpich", "abi");
     private static final String FILE = System.mapLibraryName("natmpj");
+    /**
+     * Files a flavour's library may need beside itself: the mpich flavour built against Debian's libmpich.so.12
+     * carries a stub libmpi.so.12 (the MPICH family's soname; src/main/c/CMakeLists.txt).
+     */
+    static final List<String> COMPANIONS = List.of("libmpi.so.12");
     private static String loadedFrom;
 
     private NativeLibrary() {}
@@ -51,30 +57,50 @@ public final class NativeLibrary {
                     + " --mpi=pmi2 ('srun --mpi=list' shows what this Slurm offers; docs/slurm.md).");
         }
         String launcher = launcherFlavour(System.getenv());
-        String wanted = requested != null ? requested : launcher;
+        List<String> order = candidates(requested, launcher);
         List<String> tried = new ArrayList<>();
 
         for (String dir : System.getProperty("java.library.path", "").split(File.pathSeparator)) {
-            if (!dir.isEmpty() && tryLoad(Paths.get(dir, FILE), wanted, launcher, tried)) return;
+            if (!dir.isEmpty() && tryLoad(Paths.get(dir, FILE), order, launcher, tried)) return;
         }
-        List<String> order = wanted != null ? List.of(wanted) : FLAVOURS;
-        for (Path root : nativeRoots()) {
-            for (String flavour : order) {
-                if (tryLoad(root.resolve(flavour).resolve(FILE), wanted, launcher, tried)) return;
+        List<Path> roots = nativeRoots();
+        for (String flavour : order) {
+            for (Path root : roots) {
+                if (tryLoad(root.resolve(flavour).resolve(FILE), order, launcher, tried)) return;
             }
         }
         String platform = platform();
         List<String> embedded = embeddedFlavours(platform);
         for (String flavour : order) {
-            if (tryJar(platform, flavour, embedded, wanted, launcher, tried)) return;
+            if (tryJar(platform, flavour, embedded, order, launcher, tried)) return;
+        }
+        List<String> builds = new ArrayList<>();
+        for (String flavour : FLAVOURS) {
+            for (Path root : roots) {
+                if (Files.isRegularFile(root.resolve(flavour).resolve(FILE))) builds.add(flavour + " in " + root);
+            }
+            if (embedded.contains(flavour)) builds.add(flavour + " in natmpj's jar");
         }
         throw new UnsatisfiedLinkError("natmpj: could not load " + FILE + " for MPI flavour "
-                + (wanted != null ? wanted : "openmpi or mpich") + " (" + describe(requested, launcher) + ").\n"
+                + String.join(" or ", order) + ": " + describe(requested, launcher) + ".\n"
+                + "Builds found: " + (builds.isEmpty() ? "none" : String.join(", ", builds)) + " (the jar's: "
+                + NativeCache.RESOURCE_ROOT + platform + "/).\n"
                 + "Tried:\n  " + String.join("\n  ", tried) + "\n"
-                + "natmpj's jar holds " + (embedded.isEmpty() ? "no library" : "the libraries of " + embedded)
-                + " for " + platform + " (" + NativeCache.RESOURCE_ROOT + platform + "/).\n"
-                + "Build it with 'mvn package', point -Djava.library.path at the directory holding " + FILE
-                + " (target/native/<flavour>), or choose the flavour with -Dnatmpj.mpi=openmpi|mpich.");
+                + "Build one with 'mvn package' or CMake (docs/install.md: -DMPI_HOME=<this job's MPI>), point "
+                + "-Djava.library.path at the directory holding " + FILE + " (target/native/<flavour>), or choose the "
+                + "flavour with -Dnatmpj.mpi=" + String.join("|", FLAVOURS) + ".");
+    }
+
+    /**
+     * The flavours that may serve a job, best first: {@code -Dnatmpj.mpi}'s alone; for a known launcher its own
+     * flavour, then {@code abi} (a native build uses the implementation's own mpi.h and calls it directly, where
+     * MPICH's libmpi_abi translates every handle; the ABI build serves an MPI that has no native build here); without
+     * a launcher, every flavour.
+     */
+    static List<String> candidates(String requested, String launcher) {
+        if (requested != null) return List.of(requested);
+        if (launcher != null) return List.of(launcher, "abi");
+        return FLAVOURS;
     }
 
     /** This machine's directory of natmpj's jar, e.g. {@code linux-x86_64}. */
@@ -93,7 +119,7 @@ public final class NativeLibrary {
     }
 
     /** Extracts the jar's library of {@code flavour} to the cache and loads it, if the jar has one. */
-    private static boolean tryJar(String platform, String flavour, List<String> embedded, String wanted,
+    private static boolean tryJar(String platform, String flavour, List<String> embedded, List<String> order,
             String launcher, List<String> tried) {
         String name = NativeCache.resource(platform, flavour, FILE);
         if (!embedded.contains(flavour)) {
@@ -118,7 +144,21 @@ public final class NativeLibrary {
                     + NativeCache.DIR_ENV + "=<dir>, or point -Djava.library.path at a directory holding " + FILE
                     + " for " + flavour + ".");
         }
-        if (tryLoad(file, wanted, launcher, tried)) return true;
+        // Companions go beside the library (<root>/<key>/<flavour>/), where its RUNPATH $ORIGIN finds them.
+        Path root = file.getParent().getParent().getParent();
+        for (String companion : COMPANIONS) {
+            try (InputStream in = NativeLibrary.class.getResourceAsStream(
+                    "/" + NativeCache.resource(platform, flavour, companion))) {
+                if (in != null) {
+                    NativeCache.extract(in.readAllBytes(), NativeCache.sha256(content), root, flavour, companion,
+                            NativeCache.isShared(root, System.getProperties()));
+                }
+            } catch (IOException e) {
+                tried.add("natmpj's jar, " + companion + " of " + flavour + ": " + e);
+                return false;
+            }
+        }
+        if (tryLoad(file, order, launcher, tried)) return true;
         // Usually a cache on a file system mounted noexec, or an MPI library missing on this machine.
         tried.set(tried.size() - 1, tried.get(tried.size() - 1) + " (extracted from natmpj's jar; another cache"
                 + " directory: -D" + NativeCache.DIR_PROPERTY + "=<dir> or " + NativeCache.DIR_ENV + "=<dir>)");
@@ -178,7 +218,7 @@ public final class NativeLibrary {
                 + env.get("SLURM_MPI_TYPE") + ")" : " (no SLURM_MPI_TYPE: srun --mpi=none)");
     }
 
-    private static boolean tryLoad(Path path, String wanted, String launcher, List<String> tried) {
+    private static boolean tryLoad(Path path, List<String> order, String launcher, List<String> tried) {
         if (!Files.isRegularFile(path)) {
             tried.add(path + ": not found");
             return false;
@@ -191,11 +231,19 @@ public final class NativeLibrary {
             return false;
         }
         String actual = NativeMPI.flavour();
-        if (wanted != null && !wanted.equals(actual)) {
-            // A JVM cannot unload a JNI library, so there is no second try in this process.
+        // A JVM cannot unload a JNI library, so there is no second try in this process.
+        if (!order.contains(actual)) {
             throw new UnsatisfiedLinkError("natmpj: " + file + " is built for " + actual + ", but this job needs "
-                    + wanted + " (" + describe(System.getProperty("natmpj.mpi"), launcher) + "). Point "
-                    + "-Djava.library.path at the " + wanted + " build (e.g. target/native/" + wanted + ").");
+                    + String.join(" or ", order) + " (" + describe(System.getProperty("natmpj.mpi"), launcher)
+                    + "). Point -Djava.library.path at the " + order.get(0) + " build (e.g. target/native/"
+                    + order.get(0) + ").");
+        }
+        String serving = servingFamily(NativeMPI.library_version());
+        if (actual.equals("abi") && launcher != null && serving != null && !serving.equals(launcher)) {
+            throw new UnsatisfiedLinkError("natmpj: " + file + " (the MPI standard ABI) is served by "
+                    + firstLine(NativeMPI.library_version()) + ", but " + describe(null, launcher)
+                    + ". Put the lib/ of the launcher's MPI (its libmpi_abi.so.1) first on LD_LIBRARY_PATH, or use "
+                    + "the " + launcher + " build.");
         }
         String error = NativeMPI.load_error();
         if (!error.isEmpty()) throw new UnsatisfiedLinkError("natmpj: " + file + ": " + error);
@@ -205,8 +253,33 @@ public final class NativeLibrary {
 
     private static String describe(String requested, String launcher) {
         if (requested != null) return "chosen with -Dnatmpj.mpi";
-        if (launcher != null) return "the launcher's environment says " + launcher;
-        return "not started by a known launcher: mpirun, srun --mpi=pmix or --mpi=pmi2";
+        if (launcher == null) return "not started by a known launcher: mpirun, srun --mpi=pmix or --mpi=pmi2";
+        if (launcher.equals("openmpi")) {
+            return "the launcher's environment says openmpi (Open MPI's mpirun, or srun --mpi=pmix)";
+        }
+        if (launcher.equals("mpich")) {
+            return "the launcher's environment says mpich (an MPICH-family launcher: Hydra, Intel MPI's mpiexec, or "
+                    + "srun --mpi=pmi2)";
+        }
+        return "the launcher's environment says " + launcher;
+    }
+
+    /**
+     * The launcher flavour of the MPI behind a library version string (MPI_Get_library_version, which MPI allows
+     * before MPI_Init): what serves an {@code abi} build. Null when the string names no MPI natmpj knows.
+     */
+    static String servingFamily(String libraryVersion) {
+        if (libraryVersion.contains("Open MPI")) return "openmpi";
+        for (String member : new String[] {"MPICH", "Intel(R) MPI", "MVAPICH"}) {
+            if (libraryVersion.contains(member)) return "mpich";
+        }
+        return null;
+    }
+
+    private static String firstLine(String text) {
+        String trimmed = text.trim().replaceAll("[ \t]+", " ");
+        int end = trimmed.indexOf('\n');
+        return end < 0 ? trimmed : trimmed.substring(0, end);
     }
 
     private static List<Path> nativeRoots() {

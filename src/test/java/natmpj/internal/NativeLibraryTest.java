@@ -114,6 +114,25 @@ class NativeLibraryTest {
     }
 
     @Test
+    void candidatesAreTheLaunchersFlavourThenTheStandardAbi() {
+        assertEquals(List.of("mpich", "abi"), NativeLibrary.candidates(null, "mpich"));
+        assertEquals(List.of("openmpi", "abi"), NativeLibrary.candidates(null, "openmpi"));
+        assertEquals(NativeLibrary.FLAVOURS, NativeLibrary.candidates(null, null), "no launcher: any flavour");
+        assertEquals(List.of("abi"), NativeLibrary.candidates("abi", "mpich"), "-Dnatmpj.mpi alone");
+        assertTrue(NativeLibrary.FLAVOURS.contains("abi"));
+    }
+
+    @Test
+    void theMpiServingTheAbiIsReadFromItsVersionString() {
+        // The first lines of MPI_Get_library_version of the MPIs ci/test-mpis runs, and of MVAPICH.
+        assertEquals("mpich", NativeLibrary.servingFamily("MPICH Version:      5.0.2\nMPICH Release date: ..."));
+        assertEquals("mpich", NativeLibrary.servingFamily("Intel(R) MPI Library 2021.19.0 for Linux* OS\n"));
+        assertEquals("mpich", NativeLibrary.servingFamily("MVAPICH Version:   3.0\n"));
+        assertEquals("openmpi", NativeLibrary.servingFamily("Open MPI v5.0.11, package: Open MPI ..."));
+        assertNull(NativeLibrary.servingFamily("Some Other MPI 1.0"), "unknown: not refused on a guess");
+    }
+
+    @Test
     void collectorsThatPinRegions() {
         List<String> g1 = List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation");
         assertTrue(NativeLibrary.pinsRegions(22, g1));
