@@ -102,6 +102,8 @@ mh_teardown() {
     done
     ip netns del "$ns" 2>/dev/null || true
   done
+  # Open MPI's session directories of the hosts whose daemons were killed before they could remove them.
+  for ns in "${MH_HOSTS[@]}"; do rm -rf "/tmp/ompi.$ns."*; done
   [[ -z ${NATMPJ_MH_DIR:-} ]] || rm -rf "$NATMPJ_MH_DIR"
   MH_HOSTS=() MH_SWITCH=
 }
