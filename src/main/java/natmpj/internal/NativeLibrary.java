@@ -238,10 +238,11 @@ public final class NativeLibrary {
                     + "). Point -Djava.library.path at the " + order.get(0) + " build (e.g. target/native/"
                     + order.get(0) + ").");
         }
-        String serving = servingFamily(NativeMPI.library_version());
-        if (actual.equals("abi") && launcher != null && serving != null && !serving.equals(launcher)) {
+        String version = actual.equals("abi") && launcher != null ? NativeMPI.library_version() : null;
+        String serving = version != null ? servingFamily(version) : null;
+        if (serving != null && !serving.equals(launcher)) {
             throw new UnsatisfiedLinkError("natmpj: " + file + " (the MPI standard ABI) is served by "
-                    + firstLine(NativeMPI.library_version()) + ", but " + describe(null, launcher)
+                    + firstLine(version) + ", but " + describe(null, launcher)
                     + ". Put the lib/ of the launcher's MPI (its libmpi_abi.so.1) first on LD_LIBRARY_PATH, or use "
                     + "the " + launcher + " build.");
         }
