@@ -29,7 +29,8 @@ mh_setup() {
   MH_SWITCH=$name-sw
   # A /24 that the machine does not use: then even a mistake in routing could not reach a real network.
   for x in $(seq 1 254); do
-    if ! ip -4 addr show | grep -q "inet 10\.213\.$x\." && ! ip -4 route show table all | grep -q "10\.213\.$x\."
+    if ! grep -q "inet 10\.213\.$x\." <<<"$(ip -4 addr show)" &&
+      ! grep -q "10\.213\.$x\." <<<"$(ip -4 route show table all)"
     then
       MH_SUBNET=10.213.$x.0/24
       break
