@@ -359,8 +359,7 @@ public class Comm {
         if (ObjectMessages.isObject(datatype)) {
             return ObjectMessages.isend(this, mode, call, buf, offset, count, datatype, dest, tag);
         }
-        Message data = Message.request(call, buf, off, count, type, Message.READ);
-        data.copyIn(call);
+        Message data = Message.sendRequest(call, buf, off, count, type);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.isend(mode, data.address, count, type.handle(), dest, tag, handle, out.handleAddress);
         if (rc != 0) throw failed(rc, call, data);

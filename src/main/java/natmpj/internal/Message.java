@@ -108,6 +108,29 @@ public final class Message {
     }
 
     /**
+     * A non-blocking send's buffer, for a send that starts now: {@link #request}, with a staged array copied in --
+     * or, for a range of {@link Staging#SHARE_MIN_BYTES} or more, given the block of a pending send of the same
+     * range, which holds the same bytes ({@link Staging#acquireSend}). Not for persistent sends (each start copies)
+     * nor for arrays the caller changes while the send is pending ({@link #requestCopied}).
+     */
+    public static Message sendRequest(String call, Object buf, long off, int count, BufferType type) {
+        if (buf == null || count == 0 || type.size == 0 || buf instanceof Buffer || Pins.requestsPinned()) {
+            Message m = request(call, buf, off, count, type, READ, true);
+            try {
+                m.copyIn(call); // staged only when pinning failed (a JVM that copies; see Pins)
+            } catch (RuntimeException | Error e) {
+                m.release();
+                throw e;
+            }
+            return m;
+        }
+        long start = type.spanStartBytes(count), bytes = type.spanEndBytes(count) - start;
+        Staging staging = Staging.acquireSend(buf, off + start, bytes, call,
+                (address, c) -> Failures.check(NativeMPI.copy_in(buf, off + start, address, bytes), c));
+        return new Message(buf, null, staging.address - start, 0, off, staging, start, bytes, count, READ, type, 0);
+    }
+
+    /**
      * {@link #request} for an array the caller reuses as soon as the call returns (a per-thread serialization
      * buffer): staged, never pinned, so the request keeps its own copy.
      */

@@ -1,7 +1,9 @@
 package natmpj.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -18,6 +20,12 @@ import natmpj.jni.NativeMPI;
  * 22+, Shenandoah): there requests pin the array instead ({@link Pins}). Direct ByteBuffers need none of this: MPI
  * gets their address and the request keeps the buffer reachable. Blocks are pooled by power-of-two size, so a loop
  * of requests allocates nothing after the first round.
+ *
+ * <p>Sends of one array range share one block ({@link #acquireSend}): while a send of a range is pending, MPI forbids
+ * the program to change it (MPI-4.1 3.7.2: "the sender should not modify any part of the send buffer after a
+ * nonblocking send operation is called, until the send completes"), so a block filled from that range when the
+ * first of them started still holds what a later one would copy, for as long as some send of it stays pending.
+ * A window of 64 Isends of one array (a hand-written broadcast, a bandwidth test) then makes one copy, not 64.
  */
 public final class Staging {
     private static final int MIN_CLASS = 12;                      // 4 KiB
@@ -33,8 +41,19 @@ public final class Staging {
         for (int c = MIN_CLASS; c <= MAX_CLASS; c++) POOL[c] = new ConcurrentLinkedDeque<>();
     }
 
+    /** Below this, a copy costs about what looking for a block to share does. */
+    static final long SHARE_MIN_BYTES = 16 << 10;
+    /** Blocks of pending sends, by the array range they hold; guarded by itself, as are {@link #sends}. */
+    private static final Map<Range, Staging> SHARED = new HashMap<>();
+    private static long sharedHits;
+
     public final long address;
     public final long capacity;
+    /** The range this block is shared under while in {@link #SHARED}, or null. */
+    private Range range;
+    /** Pending sends using this block, while shared. */
+    private int sends;
+    private boolean orphaned;
 
     private Staging(long address, long capacity) {
         this.address = address;
@@ -59,8 +78,71 @@ public final class Staging {
         return new Staging(address, capacity);
     }
 
-    /** Returns the block to the pool (or to the system when the pool is full). */
+    /**
+     * A block holding {@code bytes} bytes of {@code array} from byte {@code start}, for a send that starts now: the
+     * block of a pending send of the same range if there is one, else a new block filled by {@code copy} and offered
+     * to the sends of that range that start while this one is pending.
+     */
+    public static Staging acquireSend(Object array, long start, long bytes, String call, Filler copy) {
+        if (bytes < SHARE_MIN_BYTES) {
+            Staging s = acquire(bytes, call);
+            fill(s, copy, call);
+            return s;
+        }
+        Range key = new Range(array, start, bytes);
+        synchronized (SHARED) {
+            Staging s = SHARED.get(key);
+            if (s != null) {
+                s.sends++;
+                sharedHits++;
+                return s;
+            }
+        }
+        Staging s = acquire(bytes, call);
+        fill(s, copy, call); // outside the lock: other threads' sends go on meanwhile
+        synchronized (SHARED) {
+            if (SHARED.putIfAbsent(key, s) == null) { // else another thread's block is the shared one: keep ours
+                s.range = key;
+                s.sends = 1;
+            }
+        }
+        return s;
+    }
+
+    private static void fill(Staging s, Filler copy, String call) {
+        try {
+            copy.fill(s.address, call);
+        } catch (RuntimeException | Error e) {
+            s.release();
+            throw e;
+        }
+    }
+
+    /** Copies a send's data into a staging block at {@code address}. */
+    @FunctionalInterface
+    public interface Filler {
+        void fill(long address, String call);
+    }
+
+    /** How many sends used a block another pending send had filled (tests check that sharing happens). */
+    public static long sharedSendCount() {
+        synchronized (SHARED) {
+            return sharedHits;
+        }
+    }
+
+    /** Returns the block to the pool (or to the system when the pool is full); a shared one, with its last send. */
     public void release() {
+        if (range != null || orphaned) {
+            synchronized (SHARED) {
+                if (orphaned) return; // MPI may still read it: freed at Finalize
+                if (range != null) {
+                    if (--sends > 0) return;
+                    SHARED.remove(range, this);
+                    range = null;
+                }
+            }
+        }
         int c = sizeClass(capacity);
         if (c <= MAX_CLASS && POOLED_BYTES.addAndGet(capacity) <= MAX_POOLED_BYTES) {
             POOL[c].offerFirst(this);
@@ -72,6 +154,14 @@ public final class Staging {
 
     /** Keeps the block until {@link #releaseAll()}: MPI still owns it. */
     public void orphan() {
+        synchronized (SHARED) {
+            if (orphaned) return; // a second send of a shared block freed while active
+            orphaned = true;
+            if (range != null) { // no send shares it from now on; the others' releases leave it alone
+                SHARED.remove(range, this);
+                range = null;
+            }
+        }
         synchronized (ORPHANS) {
             ORPHANS.add(this);
         }
@@ -80,6 +170,9 @@ public final class Staging {
     /** At Finalize, when MPI is done with every buffer: orphaned and pooled blocks, and arrays still pinned. */
     public static void releaseAll() {
         Pins.releaseAll();
+        synchronized (SHARED) {
+            SHARED.clear(); // requests still pending at Finalize keep their blocks, as unshared ones do
+        }
         synchronized (ORPHANS) {
             for (Staging s : ORPHANS) NativeMPI.free(s.address);
             ORPHANS.clear();
@@ -95,5 +188,28 @@ public final class Staging {
     private static int sizeClass(long bytes) {
         if (bytes <= 1L << MIN_CLASS) return MIN_CLASS;
         return 64 - Long.numberOfLeadingZeros(bytes - 1);
+    }
+
+    /** An array range, by the array's identity. */
+    private static final class Range {
+        final Object array;
+        final long start, bytes;
+
+        Range(Object array, long start, long bytes) {
+            this.array = array;
+            this.start = start;
+            this.bytes = bytes;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Range && ((Range) o).array == array && ((Range) o).start == start
+                    && ((Range) o).bytes == bytes;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(array) * 31 + Long.hashCode(start * 31 + bytes);
+        }
     }
 }

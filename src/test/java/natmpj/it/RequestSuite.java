@@ -11,6 +11,7 @@ import mpi.MPI;
 import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
+import natmpj.internal.Staging;
 import natmpj.testkit.Cases;
 import natmpj.testkit.Check;
 import natmpj.testkit.MultiRank;
@@ -213,8 +214,56 @@ public final class RequestSuite {
             Check.eq(left + 2, gotInts[3], "ints");
             Check.eq(left * 1.5, gotDoubles[1], "doubles");
         });
+        cases.add("pending_sends_of_one_range_share_staging", () -> sharedSends(world, rank, right, left));
         cases.add("gc_stress_arrays_and_direct", () -> gcStress(world, rank, right, left));
         cases.add("bad_input", () -> badInput(world, right));
+    }
+
+    /**
+     * Pending Isends of one array range: on the staged path they share one block (one copy, {@link Staging}), and
+     * each receiver gets the bytes. Sends of another range of the same array, a shorter one, one started after the
+     * others completed and the array changed, and one sharing a block with a send freed while active carry their own.
+     */
+    static void sharedSends(Intracomm world, int rank, int right, int left) throws Exception {
+        int n = 8, len = 20000; // 80 KB of ints: above the sharing threshold, rendezvous on both MPIs
+        int[] out = new int[len + 10];
+        Values.fill("INT", out, 0, out.length, rank * 7L);
+        long before = Staging.sharedSendCount();
+        Request[] sends = new Request[n + 2];
+        for (int i = 0; i < n; i++) sends[i] = world.Isend(out, 5, len, MPI.INT, right, 300 + i);
+        sends[n] = world.Isend(out, 6, len, MPI.INT, right, 300 + n);
+        sends[n + 1] = world.Isend(out, 5, len / 2, MPI.INT, right, 301 + n);
+        long shared = Staging.sharedSendCount() - before;
+        int[][] in = new int[n + 2][len];
+        for (int i = 0; i < n + 2; i++) world.Recv(in[i], 0, len, MPI.INT, left, 300 + i);
+        Request.Waitall(sends);
+        for (int i = 0; i < n; i++) Values.expect("INT", in[i], 0, len, left * 7L + 5, "shared send " + i);
+        Values.expect("INT", in[n], 0, len, left * 7L + 6, "send of the range one element on");
+        Values.expect("INT", in[n + 1], 0, len / 2, left * 7L + 5, "shorter send");
+        Check.eq(PinPath.PINNED ? 0L : n - 1L, shared, "sends that used a pending send's block (" + PinPath.describe()
+                + ")");
+
+        // All completed: the next send copies the array as it is now.
+        Values.fill("INT", out, 0, out.length, rank * 7L + 1000);
+        Request again = world.Isend(out, 5, len, MPI.INT, right, 310);
+        world.Recv(in[0], 0, len, MPI.INT, left, 310);
+        again.Wait();
+        Values.expect("INT", in[0], 0, len, left * 7L + 1005, "send after the array changed");
+
+        // One of two sharing sends freed while active: the other's block stays MPI's, the next send copies anew.
+        Request a = world.Isend(out, 5, len, MPI.INT, right, 311), b = world.Isend(out, 5, len, MPI.INT, right, 312);
+        a.Free();
+        world.Recv(in[0], 0, len, MPI.INT, left, 311);
+        world.Recv(in[1], 0, len, MPI.INT, left, 312);
+        b.Wait();
+        world.Barrier(); // every rank has both messages: the freed send is done too
+        Values.expect("INT", in[0], 0, len, left * 7L + 1005, "send freed while active");
+        Values.expect("INT", in[1], 0, len, left * 7L + 1005, "send sharing a freed send's block");
+        Values.fill("INT", out, 0, out.length, rank * 7L + 2000);
+        Request c = world.Isend(out, 5, len, MPI.INT, right, 313);
+        world.Recv(in[2], 0, len, MPI.INT, left, 313);
+        c.Wait();
+        Values.expect("INT", in[2], 0, len, left * 7L + 2005, "send after a shared block was orphaned");
     }
 
     static void ring(Intracomm world, int rank, int right, int left, String kind, String type, int count) {
