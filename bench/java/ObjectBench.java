@@ -78,7 +78,8 @@ public class ObjectBench {
                 + "                         (sizes: multiples of 8 or 32; default --max " + DEFAULT_MAX_DOUBLES
                 + " for doubles, " + DEFAULT_MAX_RECORDS + " for records)\n"
                 + "  (--buffer is always array: the objects are Java objects; --jit-warmup counts round trips of\n"
-                + "  the smallest size, and a tenth as many of 16 KiB follow, or of --max if smaller)\n",
+                + "  the smallest size, and a tenth as many of 16 KiB follow, or of --max if smaller; each size\n"
+                + "  then warms up with up to 2,000 round trips, 512 MiB of doubles or 64 MiB of records)\n",
                 DEFAULT_MIN, max, JIT_WARMUP);
     }
 
@@ -145,16 +146,26 @@ public class ObjectBench {
      * slow phase of the machine in some repetitions and not others, and sizes next to each other differed 2-5x.
      */
     static long iterations(int size, int unit) {
-        long budget = unit == DOUBLE_BYTES ? 128L << 20 : 16L << 20;
-        return Math.max(5 * BATCHES, Math.min(20_000, budget / size));
+        return Math.max(5 * BATCHES, Math.min(20_000, budget(unit) / size));
+    }
+
+    /** Bytes each way that the timed round trips of a large size move. */
+    static long budget(int unit) {
+        return unit == DOUBLE_BYTES ? 128L << 20 : 16L << 20;
     }
 
     /** Timed batches per size; the median one is reported. */
     static final int BATCHES = 5;
 
-    /** Warm-up round trips of each size (never scaled): a tenth of the timed ones, at least 5. */
+    /**
+     * Warm-up round trips of each size (never scaled): four times the timed budget's bytes, at most 2,000 round
+     * trips, and at least a tenth of the timed ones. Each received message is a new array, and when the size grows
+     * the collector takes a while to settle at the new allocation rate: with a tenth of the timed round trips (13 MiB
+     * at 256 KiB) as warm-up, 256 KiB after 128 KiB ran at 1-2.6 GB/s in most runs against 3.4-3.8 when run alone
+     * (JDK 25, G1; docs/bench/issue14-lab); with 512 MiB, 5 runs of 5 at 3.4-3.7.
+     */
     static long warmups(int size, int unit) {
-        return Math.max(5, iterations(size, unit) / 10);
+        return Math.max(Math.max(5, iterations(size, unit) / 10), Math.min(2_000, 4 * budget(unit) / size));
     }
 
     final String payload;
