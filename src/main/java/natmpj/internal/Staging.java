@@ -43,17 +43,22 @@ public final class Staging {
 
     /** Below this, a copy costs about what looking for a block to share does. */
     static final long SHARE_MIN_BYTES = 16 << 10;
-    /** Blocks of pending sends, by the array range they hold; guarded by itself, as are {@link #sends}. */
+    /** Blocks of pending sends, by the array range they hold; guarded by itself. */
     private static final Map<Range, Staging> SHARED = new HashMap<>();
     private static long sharedHits;
 
     public final long address;
     public final long capacity;
-    /** The range this block is shared under while in {@link #SHARED}, or null. */
-    private Range range;
-    /** Pending sends using this block, while shared. */
+    /**
+     * The range this block is shared under while in {@link #SHARED}, or null; and whether a request using it was
+     * freed while active. Written under the lock of {@link #SHARED}, read without it by {@link #release} first:
+     * volatile, and {@link #orphan} sets {@code orphaned} before clearing {@code range}, so a release that sees the
+     * range cleared by an orphaning sees the orphaning too.
+     */
+    private volatile Range range;
+    private volatile boolean orphaned;
+    /** Pending sends using this block, while shared; guarded by {@link #SHARED}. */
     private int sends;
-    private boolean orphaned;
 
     private Staging(long address, long capacity) {
         this.address = address;
