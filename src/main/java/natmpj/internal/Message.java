@@ -104,7 +104,7 @@ public final class Message {
      * {@link #orphan} (freed while active).
      */
     public static Message request(String call, Object buf, long off, int count, BufferType type, int access) {
-        return request(call, buf, off, count, type, access, true);
+        return request(call, buf, off, count, type, access, true, false);
     }
 
     /**
@@ -114,20 +114,7 @@ public final class Message {
      * nor for arrays the caller changes while the send is pending ({@link #requestCopied}).
      */
     public static Message sendRequest(String call, Object buf, long off, int count, BufferType type) {
-        if (buf == null || count == 0 || type.size == 0 || buf instanceof Buffer || Pins.requestsPinned()) {
-            Message m = request(call, buf, off, count, type, READ, true);
-            try {
-                m.copyIn(call); // staged only when pinning failed (a JVM that copies; see Pins)
-            } catch (RuntimeException | Error e) {
-                m.release();
-                throw e;
-            }
-            return m;
-        }
-        long start = type.spanStartBytes(count), bytes = type.spanEndBytes(count) - start;
-        Staging staging = Staging.acquireSend(buf, off + start, bytes, call,
-                (address, c) -> Failures.check(NativeMPI.copy_in(buf, off + start, address, bytes), c));
-        return new Message(buf, null, staging.address - start, 0, off, staging, start, bytes, count, READ, type, 0);
+        return request(call, buf, off, count, type, READ, true, true);
     }
 
     /**
@@ -135,11 +122,12 @@ public final class Message {
      * buffer): staged, never pinned, so the request keeps its own copy.
      */
     public static Message requestCopied(String call, Object buf, long off, int count, BufferType type, int access) {
-        return request(call, buf, off, count, type, access, false);
+        return request(call, buf, off, count, type, access, false, false);
     }
 
+    /** {@code startSend}: a send that starts now, staged data copied in or shared ({@link #sendRequest}). */
     private static Message request(String call, Object buf, long off, int count, BufferType type, int access,
-                                   boolean mayPin) {
+                                   boolean mayPin, boolean startSend) {
         if (buf == null || count == 0 || type.size == 0) {
             return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type, 0);
         }
@@ -154,6 +142,13 @@ public final class Message {
                 Pins.register(m);
                 return m;
             }
+        }
+        if (startSend) {
+            long start = type.spanStartBytes(count), bytes = type.spanEndBytes(count) - start;
+            Staging staging = Staging.acquireSend(buf, off + start, bytes, call,
+                    (address, c) -> Failures.check(NativeMPI.copy_in(buf, off + start, address, bytes), c));
+            return new Message(buf, null, staging.address - start, 0, off, staging, start, bytes, count, READ, type,
+                    0);
         }
         return staged(call, buf, off, count, type, access, false);
     }
