@@ -298,7 +298,7 @@ public class Comm {
         if (ObjectMessages.isObject(datatype)) {
             return new ObjectRecvRequest(this, buf, offset, count, datatype, source, tag);
         }
-        Message data = Message.request(call, buf, off, count, type, Message.WRITE);
+        Message data = Message.receiveRequest(call, buf, off, count, type);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.irecv(data.address, count, type.handle(), source, tag, handle, out.handleAddress);
         if (rc != 0) throw failed(rc, call, data);

@@ -22,8 +22,9 @@ import natmpj.jni.NativeMPI;
  * <p>A request keeps what it uses valid until it completes, whatever the garbage collector does meanwhile: an active
  * request on a direct buffer stays reachable even if the program drops it, and with it the buffer; a Java array is
  * staged in native memory (see {@link natmpj.internal.Message}), which lives as long as MPI may use it: copied in
- * when a send starts, copied back (only what arrived) when a receive completes. Until then the array is the
- * caller's, as MPI requires of any buffer in use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
+ * when a send starts, copied back (only what arrived) when a receive completes; pending requests of one array range
+ * share one block ({@link #redundantCopies}). Until then the array is the caller's, as MPI requires of any buffer in
+ * use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
  * active one is kept reachable too; requests still active at MPI.Finalize are reported there.
  */
 public class Request {
@@ -194,10 +195,15 @@ public class Request {
      * non-persistent request's memory, and turns the MPI error into an exception.
      */
     final Status completed(int rc, Status status, String call) {
+        return completed(rc, status, call, true);
+    }
+
+    /** {@code copyBack} false: another request completed by the same call copies back this one's shared block. */
+    final Status completed(int rc, Status status, String call, boolean copyBack) {
         boolean wasActive = active;
         ended();
         try {
-            if (rc == 0 && wasActive && receive && buffer != null && buffer.staged()
+            if (rc == 0 && wasActive && receive && buffer != null && buffer.staged() && copyBack
                     && !(cancelled && status.Test_cancelled())) {
                 buffer.copyOut(call, status.bytes()); // only what arrived: MPI leaves the rest untouched
             }
@@ -365,12 +371,17 @@ public class Request {
                 : NativeMPI.testall(n, scratch.requests(), scratch.statuses(), flag);
         if (rc == 0 && flag[0] == 0) return null;
         Status[] statuses = new Status[n];
-        RuntimeException failure = null;
         for (int i = 0; i < n; i++) {
             // After an MPI error the per-request outcome is only known for those MPI has freed (handle now null).
             if (rc != 0 && scratch.handle(i) != MPI.requestNullHandle && !requests[i].persistent) continue;
+            statuses[i] = new Status(scratch.memory(), scratch.statusAt(i));
+        }
+        boolean[] skip = rc == 0 ? redundantCopies(requests, statuses, n) : null;
+        RuntimeException failure = null;
+        for (int i = 0; i < n; i++) {
+            if (statuses[i] == null) continue;
             try {
-                statuses[i] = requests[i].completed(0, new Status(scratch.memory(), scratch.statusAt(i)), call);
+                statuses[i] = requests[i].completed(0, statuses[i], call, skip == null || !skip[i]);
             } catch (RuntimeException e) {
                 if (failure == null) failure = e;
             }
@@ -378,6 +389,43 @@ public class Request {
         MPIException.check(rc, call);
         if (failure != null) throw failure;
         return statuses;
+    }
+
+    /**
+     * Which of the receives one call completes need not copy their staging block back: pending receives into one
+     * array range share a block (natmpj.internal.Staging#acquireReceive), and nothing writes it while the call's
+     * completions copy it back one after another, so the copy of the most bytes received leaves the array as all
+     * of them would. A window of 64 Irecvs into one array completed by one Waitall then costs one copy back, not
+     * 64. Null (nothing to skip) unless two completing receives share a block. {@code statuses[i]} null: request i
+     * is not completed by the call.
+     */
+    static boolean[] redundantCopies(Request[] requests, Status[] statuses, int n) {
+        int sharing = 0;
+        for (int i = 0; i < n; i++) if (statuses[i] != null && requests[i].sharedStaging() != null) sharing++;
+        if (sharing < 2) return null;
+        boolean[] skip = new boolean[n];
+        java.util.Map<Object, Integer> copier = new java.util.IdentityHashMap<>();
+        int skipped = 0;
+        for (int i = 0; i < n; i++) {
+            Object block = statuses[i] == null ? null : requests[i].sharedStaging();
+            if (block == null) continue;
+            Integer j = copier.putIfAbsent(block, i);
+            if (j == null) continue;
+            skipped++;
+            if (statuses[i].bytes() > statuses[j].bytes()) {
+                skip[j] = true;
+                copier.put(block, i);
+            } else {
+                skip[i] = true;
+            }
+        }
+        if (skipped > 0) natmpj.internal.Staging.countSkippedCopies(skipped);
+        return skip;
+    }
+
+    /** The block this active receive shares with other pending receives, or null (see {@link #redundantCopies}). */
+    private Object sharedStaging() {
+        return active && receive && !cancelled && buffer != null ? buffer.sharedStaging() : null;
     }
 
     private static Status[] some(String call, Request[] array, boolean block) {
@@ -390,11 +438,17 @@ public class Request {
         int rc = block ? NativeMPI.waitsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount)
                 : NativeMPI.testsome(n, scratch.requests(), scratch.statuses(), scratch.indices(), outcount);
         int done = outcount[0] == MPI.UNDEFINED ? 0 : outcount[0];
+        Request[] completing = new Request[done];
+        Status[] got = new Status[done];
+        for (int k = 0; k < done; k++) {
+            completing[k] = requests[scratch.index(k)];
+            got[k] = new Status(scratch.memory(), scratch.statusAt(k));
+        }
+        boolean[] skip = rc == 0 ? redundantCopies(completing, got, done) : null;
         List<Status> statuses = new ArrayList<>(done);
         for (int k = 0; k < done; k++) {
-            int i = scratch.index(k);
-            Status s = requests[i].completed(0, new Status(scratch.memory(), scratch.statusAt(k)), call);
-            s.index = i;
+            Status s = completing[k].completed(0, got[k], call, skip == null || !skip[k]);
+            s.index = scratch.index(k);
             statuses.add(s);
         }
         MPIException.check(rc, call);

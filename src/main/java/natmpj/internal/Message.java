@@ -118,6 +118,16 @@ public final class Message {
     }
 
     /**
+     * A non-blocking receive's buffer, for a receive posted now: {@link #request}, with a staged array range of
+     * {@link Staging#SHARE_MIN_BYTES} or more given the block of a pending receive into the same range
+     * ({@link Staging#acquireReceive}), as MPI would get one address for both had the program been written in C. Not
+     * for persistent receives (their block is theirs from one start to the next).
+     */
+    public static Message receiveRequest(String call, Object buf, long off, int count, BufferType type) {
+        return request(call, buf, off, count, type, WRITE, true, true);
+    }
+
+    /**
      * {@link #request} for an array the caller reuses as soon as the call returns (a per-thread serialization
      * buffer): staged, never pinned, so the request keeps its own copy.
      */
@@ -125,9 +135,12 @@ public final class Message {
         return request(call, buf, off, count, type, access, false, false);
     }
 
-    /** {@code startSend}: a send that starts now, staged data copied in or shared ({@link #sendRequest}). */
+    /**
+     * {@code startsNow}: a send that starts now, its staged data copied in or shared ({@link #sendRequest}), or a
+     * receive posted now, its staging shared ({@link #receiveRequest}).
+     */
     private static Message request(String call, Object buf, long off, int count, BufferType type, int access,
-                                   boolean mayPin, boolean startSend) {
+                                   boolean mayPin, boolean startsNow) {
         if (buf == null || count == 0 || type.size == 0) {
             return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type, 0);
         }
@@ -143,11 +156,17 @@ public final class Message {
                 return m;
             }
         }
-        if (startSend) {
+        if (startsNow && access == READ) {
             long start = type.spanStartBytes(count), bytes = type.spanEndBytes(count) - start;
             Staging staging = Staging.acquireSend(buf, off + start, bytes, call,
                     (address, c) -> Failures.check(NativeMPI.copy_in(buf, off + start, address, bytes), c));
             return new Message(buf, null, staging.address - start, 0, off, staging, start, bytes, count, READ, type,
+                    0);
+        }
+        if (startsNow && access == WRITE) {
+            long start = type.spanStartBytes(count), bytes = type.spanEndBytes(count) - start;
+            Staging staging = Staging.acquireReceive(buf, off + start, bytes, call);
+            return new Message(buf, null, staging.address - start, 0, off, staging, start, bytes, count, WRITE, type,
                     0);
         }
         return staged(call, buf, off, count, type, access, false);
@@ -175,6 +194,11 @@ public final class Message {
 
     public boolean staged() {
         return staging != null;
+    }
+
+    /** The staging block, if pending requests of the same array range share it now; else null. */
+    public Object sharedStaging() {
+        return staging != null && staging.shared() ? staging : null;
     }
 
     /** Array to staging: before a send starts (each start of a persistent one). Nothing to do unless staged. */

@@ -26,6 +26,12 @@ import natmpj.jni.NativeMPI;
  * nonblocking send operation is called, until the send completes"), so a block filled from that range when the
  * first of them started still holds what a later one would copy, for as long as some send of it stays pending.
  * A window of 64 Isends of one array (a hand-written broadcast, a bandwidth test) then makes one copy, not 64.
+ *
+ * <p>Pending receives into one array range share one block too ({@link #acquireReceive}): MPI writes each message
+ * into the one block, as it would into the array's own storage had the program posted them in C, and each receive
+ * copies the block back when it completes. A receive copies back what arrived, so what the array holds afterwards is
+ * what C's buffer would hold; and those completed by one Waitall or Waitsome need only one copy back between them
+ * (Request, {@link #countSkippedCopies}). A window of 64 Irecvs into one array then keeps one block, not 64.
  */
 public final class Staging {
     private static final int MIN_CLASS = 12;                      // 4 KiB
@@ -43,9 +49,9 @@ public final class Staging {
 
     /** Below this, a copy costs about what looking for a block to share does. */
     static final long SHARE_MIN_BYTES = 16 << 10;
-    /** Blocks of pending sends, by the array range they hold; guarded by itself. */
+    /** Blocks of pending sends and of pending receives, by the array range they hold; guarded by itself. */
     private static final Map<Range, Staging> SHARED = new HashMap<>();
-    private static long sharedHits;
+    private static long sharedSends, sharedReceives, skippedCopies;
 
     public final long address;
     public final long capacity;
@@ -57,8 +63,8 @@ public final class Staging {
      */
     private volatile Range range;
     private volatile boolean orphaned;
-    /** Pending sends using this block, while shared; guarded by {@link #SHARED}. */
-    private int sends;
+    /** Pending requests using this block, while shared; guarded by {@link #SHARED}. */
+    private int users;
 
     private Staging(long address, long capacity) {
         this.address = address;
@@ -89,29 +95,48 @@ public final class Staging {
      * to the sends of that range that start while this one is pending.
      */
     public static Staging acquireSend(Object array, long start, long bytes, String call, Filler copy) {
+        return acquireShared(array, start, bytes, call, copy);
+    }
+
+    /**
+     * A block for a receive into {@code bytes} bytes of {@code array} from byte {@code start}, posted now: the block
+     * of a pending receive into the same range if there is one, else a new one offered to the receives into that
+     * range posted while this one is pending. Contents undefined.
+     */
+    public static Staging acquireReceive(Object array, long start, long bytes, String call) {
+        return acquireShared(array, start, bytes, call, null);
+    }
+
+    /** {@code copy}: a send's filler, or null for a receive. */
+    private static Staging acquireShared(Object array, long start, long bytes, String call, Filler copy) {
         if (bytes < SHARE_MIN_BYTES) {
             Staging s = acquire(bytes, call);
-            fill(s, copy, call);
+            if (copy != null) fill(s, copy, call);
             return s;
         }
-        Range key = new Range(array, start, bytes);
+        Range key = new Range(array, start, bytes, copy == null);
         synchronized (SHARED) {
             Staging s = SHARED.get(key);
             if (s != null) {
-                s.sends++;
-                sharedHits++;
+                s.users++;
+                if (copy == null) sharedReceives++; else sharedSends++;
                 return s;
             }
         }
         Staging s = acquire(bytes, call);
-        fill(s, copy, call); // outside the lock: other threads' sends go on meanwhile
+        if (copy != null) fill(s, copy, call); // outside the lock: other threads' sends go on meanwhile
         synchronized (SHARED) {
             if (SHARED.putIfAbsent(key, s) == null) { // else another thread's block is the shared one: keep ours
                 s.range = key;
-                s.sends = 1;
+                s.users = 1;
             }
         }
         return s;
+    }
+
+    /** Whether pending requests of one array range share this block now (an orphaned one is no longer shared). */
+    public boolean shared() {
+        return range != null;
     }
 
     private static void fill(Staging s, Filler copy, String call) {
@@ -132,7 +157,28 @@ public final class Staging {
     /** How many sends used a block another pending send had filled (tests check that sharing happens). */
     public static long sharedSendCount() {
         synchronized (SHARED) {
-            return sharedHits;
+            return sharedSends;
+        }
+    }
+
+    /** How many receives used the block of another pending receive into the same range. */
+    public static long sharedReceiveCount() {
+        synchronized (SHARED) {
+            return sharedReceives;
+        }
+    }
+
+    /** Counts copies back that completions of shared blocks made unnecessary (Request's Waitall and Waitsome). */
+    public static void countSkippedCopies(int n) {
+        synchronized (SHARED) {
+            skippedCopies += n;
+        }
+    }
+
+    /** How many copies back of shared receive blocks were skipped. */
+    public static long skippedCopyCount() {
+        synchronized (SHARED) {
+            return skippedCopies;
         }
     }
 
@@ -142,7 +188,7 @@ public final class Staging {
             synchronized (SHARED) {
                 if (orphaned) return; // MPI may still read it: freed at Finalize
                 if (range != null) {
-                    if (--sends > 0) return;
+                    if (--users > 0) return;
                     SHARED.remove(range, this);
                     range = null;
                 }
@@ -160,9 +206,9 @@ public final class Staging {
     /** Keeps the block until {@link #releaseAll()}: MPI still owns it. */
     public void orphan() {
         synchronized (SHARED) {
-            if (orphaned) return; // a second send of a shared block freed while active
+            if (orphaned) return; // a second request of a shared block freed while active
             orphaned = true;
-            if (range != null) { // no send shares it from now on; the others' releases leave it alone
+            if (range != null) { // no request shares it from now on; the others' releases leave it alone
                 SHARED.remove(range, this);
                 range = null;
             }
@@ -195,21 +241,23 @@ public final class Staging {
         return 64 - Long.numberOfLeadingZeros(bytes - 1);
     }
 
-    /** An array range, by the array's identity. */
+    /** An array range, by the array's identity, for sends or for receives. */
     private static final class Range {
         final Object array;
         final long start, bytes;
+        final boolean receive;
 
-        Range(Object array, long start, long bytes) {
+        Range(Object array, long start, long bytes, boolean receive) {
             this.array = array;
             this.start = start;
             this.bytes = bytes;
+            this.receive = receive;
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Range && ((Range) o).array == array && ((Range) o).start == start
-                    && ((Range) o).bytes == bytes;
+                    && ((Range) o).bytes == bytes && ((Range) o).receive == receive;
         }
 
         @Override

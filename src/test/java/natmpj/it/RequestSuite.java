@@ -215,6 +215,7 @@ public final class RequestSuite {
             Check.eq(left * 1.5, gotDoubles[1], "doubles");
         });
         cases.add("pending_sends_of_one_range_share_staging", () -> sharedSends(world, rank, right, left));
+        cases.add("pending_receives_into_one_range_share_staging", () -> sharedReceives(world, rank, right, left));
         cases.add("gc_stress_arrays_and_direct", () -> gcStress(world, rank, right, left));
         cases.add("bad_input", () -> badInput(world, right));
     }
@@ -264,6 +265,88 @@ public final class RequestSuite {
         world.Recv(in[2], 0, len, MPI.INT, left, 313);
         c.Wait();
         Values.expect("INT", in[2], 0, len, left * 7L + 2005, "send after a shared block was orphaned");
+    }
+
+    /**
+     * Pending Irecvs into one array range: on the staged path they share one block ({@link Staging#acquireReceive}),
+     * and a Waitall copies it back once, covering the longest message. Checked: a window whose last message is
+     * shorter (a copy back of the last one alone would leave the array's tail unwritten), two receives waited one at
+     * a time with the second message sent only after the first was checked, two halves of one array (not shared),
+     * receives completed by Waitsome, and one sharing a block with a receive freed while active.
+     */
+    static void sharedReceives(Intracomm world, int rank, int right, int left) throws Exception {
+        int n = 8, len = 20000; // 80 KB of ints: above the sharing threshold, rendezvous on both MPIs
+        int[] in = new int[len + 10], out = new int[len];
+        Values.fill("INT", in, 0, in.length, -1);
+        Values.fill("INT", out, 0, len, rank * 11L);
+        long shared0 = Staging.sharedReceiveCount(), skipped0 = Staging.skippedCopyCount();
+        Request[] recvs = new Request[n], sends = new Request[n];
+        for (int i = 0; i < n; i++) recvs[i] = world.Irecv(in, 5, len, MPI.INT, left, 400 + i);
+        long shared = Staging.sharedReceiveCount() - shared0;
+        for (int i = 0; i < n; i++) sends[i] = world.Isend(out, 0, i == n - 1 ? len / 2 : len, MPI.INT, right, 400 + i);
+        Status[] got = Request.Waitall(recvs);
+        Request.Waitall(sends);
+        long skipped = Staging.skippedCopyCount() - skipped0;
+        Values.expect("INT", in, 5, 5 + len, left * 11L, "window of receives into one range, the last one shorter");
+        Values.expect("INT", in, 0, 5, -1, "elements before the range");
+        Values.expect("INT", in, 5 + len, in.length, -1 + 5 + len, "elements after the range");
+        for (int i = 0; i < n; i++) Check.eq(i == n - 1 ? len / 2 : len, got[i].Get_count(MPI.INT), "count " + i);
+        String path = " (" + PinPath.describe() + ")";
+        Check.eq(PinPath.PINNED ? 0L : n - 1L, shared, "receives that used a pending receive's block" + path);
+        Check.eq(PinPath.PINNED ? 0L : n - 1L, skipped, "copies back the Waitall left to one of them" + path);
+
+        // Waited one at a time: each completion copies back what has arrived, the second only after a barrier.
+        int[] one = new int[len];
+        shared0 = Staging.sharedReceiveCount();
+        Request a = world.Irecv(one, 0, len, MPI.INT, left, 410), b = world.Irecv(one, 0, len, MPI.INT, left, 411);
+        Check.eq(PinPath.PINNED ? 0L : 1L, Staging.sharedReceiveCount() - shared0, "second receive shares" + path);
+        Values.fill("INT", out, 0, len, rank * 11L + 100);
+        Request s = world.Isend(out, 0, len, MPI.INT, right, 410);
+        a.Wait();
+        s.Wait();
+        Values.expect("INT", one, 0, len, left * 11L + 100, "first of two receives sharing a block, waited alone");
+        world.Barrier();
+        Values.fill("INT", out, 0, len, rank * 11L + 200);
+        s = world.Isend(out, 0, len, MPI.INT, right, 411);
+        b.Wait();
+        s.Wait();
+        Values.expect("INT", one, 0, len, left * 11L + 200, "second of two receives sharing a block");
+
+        // Two halves of one array: different ranges, each its own block.
+        int half = len / 2;
+        Request lo = world.Irecv(one, 0, half, MPI.INT, left, 420), hi = world.Irecv(one, half, half, MPI.INT, left,
+                421);
+        Values.fill("INT", out, 0, len, rank * 11L + 300);
+        Request s1 = world.Isend(out, 0, half, MPI.INT, right, 420), s2 = world.Isend(out, half, half, MPI.INT, right,
+                421);
+        Request.Waitall(new Request[] {hi, s1, lo, s2});
+        Values.expect("INT", one, 0, len, left * 11L + 300, "two halves of one array received at once");
+
+        // Completed by Waitsome, in however many calls it takes.
+        Values.fill("INT", in, 0, in.length, -1);
+        for (int i = 0; i < n; i++) recvs[i] = world.Irecv(in, 5, len, MPI.INT, left, 430 + i);
+        Values.fill("INT", out, 0, len, rank * 11L + 400);
+        for (int i = 0; i < n; i++) sends[i] = world.Isend(out, 0, len, MPI.INT, right, 430 + i);
+        for (int done = 0; done < n; ) done += Request.Waitsome(recvs).length;
+        Request.Waitall(sends);
+        Values.expect("INT", in, 5, 5 + len, left * 11L + 400, "receives into one range completed by Waitsome");
+        Values.expect("INT", in, 5 + len, in.length, -1 + 5 + len, "elements after the range, Waitsome");
+
+        // One of two sharing receives freed while active: its block stays MPI's; the next receive gets a new one.
+        Values.fill("INT", out, 0, len, rank * 11L + 500);
+        Request c = world.Irecv(one, 0, len, MPI.INT, left, 440), d = world.Irecv(one, 0, len, MPI.INT, left, 441);
+        c.Free();
+        Request s3 = world.Isend(out, 0, len, MPI.INT, right, 440), s4 = world.Isend(out, 0, len, MPI.INT, right, 441);
+        d.Wait();
+        Request.Waitall(new Request[] {s3, s4});
+        world.Barrier(); // every rank's sends are done: the freed receive has its message too
+        Values.expect("INT", one, 0, len, left * 11L + 500, "receive sharing a block with one freed while active");
+        Values.fill("INT", out, 0, len, rank * 11L + 600);
+        Request e = world.Irecv(one, 0, len, MPI.INT, left, 442);
+        s = world.Isend(out, 0, len, MPI.INT, right, 442);
+        e.Wait();
+        s.Wait();
+        Values.expect("INT", one, 0, len, left * 11L + 600, "receive after a shared block was orphaned");
     }
 
     static void ring(Intracomm world, int rank, int right, int left, String kind, String type, int count) {
