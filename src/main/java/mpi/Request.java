@@ -394,38 +394,48 @@ public class Request {
     /**
      * Which of the receives one call completes need not copy their staging block back: pending receives into one
      * array range share a block (natmpj.internal.Staging#acquireReceive), and nothing writes it while the call's
-     * completions copy it back one after another, so the copy of the most bytes received leaves the array as all
-     * of them would. A window of 64 Irecvs into one array completed by one Waitall then costs one copy back, not
-     * 64. Null (nothing to skip) unless two completing receives share a block. {@code statuses[i]} null: request i
-     * is not completed by the call.
+     * completions copy it back one after another, so among those with the same layout the copy of the most bytes
+     * received leaves the array as all of them would. A window of 64 Irecvs into one array completed by one Waitall
+     * then costs one copy back, not 64. Null (nothing to skip) unless two completing receives share a block.
+     * {@code statuses[i]} null: request i is not completed by the call.
      */
     static boolean[] redundantCopies(Request[] requests, Status[] statuses, int n) {
         int sharing = 0;
-        for (int i = 0; i < n; i++) if (statuses[i] != null && requests[i].sharedStaging() != null) sharing++;
+        for (int i = 0; i < n; i++) if (statuses[i] != null && requests[i].sharedMessage() != null) sharing++;
         if (sharing < 2) return null;
-        boolean[] skip = new boolean[n];
-        java.util.Map<Object, Integer> copier = new java.util.IdentityHashMap<>();
+        boolean[] skip = new boolean[n], grouped = new boolean[n];
         int skipped = 0;
         for (int i = 0; i < n; i++) {
-            Object block = statuses[i] == null ? null : requests[i].sharedStaging();
-            if (block == null) continue;
-            Integer j = copier.putIfAbsent(block, i);
-            if (j == null) continue;
-            skipped++;
-            if (statuses[i].bytes() > statuses[j].bytes()) {
+            Message first = grouped[i] || statuses[i] == null ? null : requests[i].sharedMessage();
+            if (first == null) continue;
+            // The group: i and the later completing receives of the same block, count and type. Its copier is the
+            // first that received the whole message (usually i: one MPI_Get_count), else the one that got the most.
+            int copier = -1, members = 0;
+            long most = -1, whole = first.wholeBytes();
+            for (int j = i; j < n; j++) {
+                Message m = j == i ? first : grouped[j] || statuses[j] == null ? null : requests[j].sharedMessage();
+                if (m == null || !first.sameCopyBack(m)) continue;
+                grouped[j] = true;
                 skip[j] = true;
-                copier.put(block, i);
-            } else {
-                skip[i] = true;
+                members++;
+                if (most >= whole) continue; // the copier has everything already
+                long got = statuses[j].bytes();
+                if (got > most) {
+                    most = got;
+                    copier = j;
+                }
             }
+            skip[copier] = false;
+            skipped += members - 1;
         }
-        if (skipped > 0) natmpj.internal.Staging.countSkippedCopies(skipped);
+        if (skipped == 0) return null;
+        natmpj.internal.Staging.countSkippedCopies(skipped);
         return skip;
     }
 
-    /** The block this active receive shares with other pending receives, or null (see {@link #redundantCopies}). */
-    private Object sharedStaging() {
-        return active && receive && !cancelled && buffer != null ? buffer.sharedStaging() : null;
+    /** This active receive's buffer if it shares its staging block with other pending receives, else null. */
+    private Message sharedMessage() {
+        return active && receive && !cancelled && buffer != null && buffer.sharedStaging() ? buffer : null;
     }
 
     private static Status[] some(String call, Request[] array, boolean block) {

@@ -196,9 +196,22 @@ public final class Message {
         return staging != null;
     }
 
-    /** The staging block, if pending requests of the same array range share it now; else null. */
-    public Object sharedStaging() {
-        return staging != null && staging.shared() ? staging : null;
+    /** Whether pending requests of the same array range share this buffer's staging block now. */
+    public boolean sharedStaging() {
+        return staging != null && staging.shared();
+    }
+
+    /**
+     * Whether {@link #copyOut} of this buffer and of {@code other} copy the same elements of the same array from the
+     * same block, given the same bytes received: one block, count and type.
+     */
+    public boolean sameCopyBack(Message other) {
+        return staging == other.staging && count == other.count && type == other.type;
+    }
+
+    /** The bytes of a whole message: {@link #copyOut} copies no more, however many arrived. */
+    public long wholeBytes() {
+        return (long) count * type.size * type.element.bytes;
     }
 
     /** Array to staging: before a send starts (each start of a persistent one). Nothing to do unless staged. */

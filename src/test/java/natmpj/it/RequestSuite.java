@@ -269,10 +269,10 @@ public final class RequestSuite {
 
     /**
      * Pending Irecvs into one array range: on the staged path they share one block ({@link Staging#acquireReceive}),
-     * and a Waitall copies it back once, covering the longest message. Checked: a window whose last message is
-     * shorter (a copy back of the last one alone would leave the array's tail unwritten), two receives waited one at
-     * a time with the second message sent only after the first was checked, two halves of one array (not shared),
-     * receives completed by Waitsome, and one sharing a block with a receive freed while active.
+     * and a Waitall copies it back once, covering the longest message. Checked: a window whose first and last
+     * messages are shorter (a copy back of either alone would leave the array's tail unwritten), two receives waited
+     * one at a time with the second message sent only after the first was checked, two halves of one array (not
+     * shared), receives completed by Waitsome, and one sharing a block with a receive freed while active.
      */
     static void sharedReceives(Intracomm world, int rank, int right, int left) throws Exception {
         int n = 8, len = 20000; // 80 KB of ints: above the sharing threshold, rendezvous on both MPIs
@@ -283,14 +283,18 @@ public final class RequestSuite {
         Request[] recvs = new Request[n], sends = new Request[n];
         for (int i = 0; i < n; i++) recvs[i] = world.Irecv(in, 5, len, MPI.INT, left, 400 + i);
         long shared = Staging.sharedReceiveCount() - shared0;
-        for (int i = 0; i < n; i++) sends[i] = world.Isend(out, 0, i == n - 1 ? len / 2 : len, MPI.INT, right, 400 + i);
+        for (int i = 0; i < n; i++) {
+            sends[i] = world.Isend(out, 0, i == 0 || i == n - 1 ? len / 2 : len, MPI.INT, right, 400 + i);
+        }
         Status[] got = Request.Waitall(recvs);
         Request.Waitall(sends);
         long skipped = Staging.skippedCopyCount() - skipped0;
-        Values.expect("INT", in, 5, 5 + len, left * 11L, "window of receives into one range, the last one shorter");
+        Values.expect("INT", in, 5, 5 + len, left * 11L, "window of receives into one range, first and last shorter");
         Values.expect("INT", in, 0, 5, -1, "elements before the range");
         Values.expect("INT", in, 5 + len, in.length, -1 + 5 + len, "elements after the range");
-        for (int i = 0; i < n; i++) Check.eq(i == n - 1 ? len / 2 : len, got[i].Get_count(MPI.INT), "count " + i);
+        for (int i = 0; i < n; i++) {
+            Check.eq(i == 0 || i == n - 1 ? len / 2 : len, got[i].Get_count(MPI.INT), "count " + i);
+        }
         String path = " (" + PinPath.describe() + ")";
         Check.eq(PinPath.PINNED ? 0L : n - 1L, shared, "receives that used a pending receive's block" + path);
         Check.eq(PinPath.PINNED ? 0L : n - 1L, skipped, "copies back the Waitall left to one of them" + path);
