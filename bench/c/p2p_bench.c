@@ -10,6 +10,8 @@
 
 #define NAME "p2p_bench"
 #define WINDOW 64
+/* The second JIT warm-up's size, as the Java twin's LARGE_WARMUP_SIZE (which says why). */
+#define LARGE_WARMUP_SIZE (64L << 10)
 #define TAG 1
 #define ACK_TAG 2
 #define DEFAULT_MAX (4L << 20)
@@ -131,7 +133,8 @@ int main(int argc, char **argv) {
         "OSU-style point-to-point benchmarks between ranks 0 and 1 (other ranks wait); C twin of P2pBench.java.\n"
         "  --test latency|bw|bibw ping-pong latency (default), bandwidth of windows of 64 messages,\n"
         "                         or bidirectional bandwidth\n"
-        "  (--jit-warmup counts round trips for latency, messages in windows for bw and bibw)\n";
+        "  (--jit-warmup counts round trips for latency, messages in windows for bw and bibw; after\n"
+        "  it, a 64 KiB case moves up to 4 GiB, at most as many iterations, before the first size)\n";
     struct bench_options o = bench_init(&argc, &argv, NAME, usage, 1, DEFAULT_MAX, JIT_WARMUP, "--test", "latency");
     struct p2p b = {0};
     int ranks;
@@ -151,6 +154,12 @@ int main(int argc, char **argv) {
         if (b.rank == 0) printf(BENCH_CSV_HEADER "\n");
         long jit = b.test == LATENCY ? o.jit_warmup : o.jit_warmup / WINDOW;
         run(&b, o.max < 1 ? (int)o.max : 1, jit > 0 ? jit : 1);
+        long large = o.max < LARGE_WARMUP_SIZE ? o.max : LARGE_WARMUP_SIZE;
+        if (large > 1) {
+            long m = (1L << 32) / bytes_per_iteration(&b, large);
+            if (m > jit) m = jit;
+            run(&b, (int)large, m > 0 ? m : 1);
+        }
         for (long size = o.min; size <= o.max; size = bench_next_size(size)) {
             long n = bench_scaled(&o, iterations(&b, size));
             validate(&b, (int)size, 0);

@@ -29,12 +29,21 @@ public class P2pBench {
      * threads share the 2 cores with the busy-polling ranks.
      */
     static final long JIT_WARMUP = 4_000_000;
+    /**
+     * After the 1-byte warm-up, the JIT warm-up runs this size (or --max if smaller) for as many iterations as move
+     * 4 GiB, at most --jit-warmup's: paths that only large messages take (rendezvous protocols, natmpj's shared
+     * staging of JDK 17's non-blocking arrays from 4 KiB) are then compiled before the first size is timed. Without
+     * it, the sizes just above where such a path starts were timed while C2 compiled it (JDK 17 arrays, windows at
+     * 4-16 KiB: 0.3x C at --iters-scale 0.5 against 0.6-0.7x at steady state, 2026-11-25).
+     */
+    static final int LARGE_WARMUP_SIZE = 64 << 10;
     static final String USAGE = BenchOptions.usage(""
             + "Usage: mpirun -np 2 java ... P2pBench [options]\n"
             + "OSU-style point-to-point benchmarks between ranks 0 and 1 (other ranks wait).\n"
             + "  --test latency|bw|bibw ping-pong latency (default), bandwidth of windows of " + WINDOW + " messages,\n"
             + "                         or bidirectional bandwidth\n"
-            + "  (--jit-warmup counts round trips for latency, messages in windows for bw and bibw)\n",
+            + "  (--jit-warmup counts round trips for latency, messages in windows for bw and bibw; after\n"
+            + "  it, a 64 KiB case moves up to 4 GiB, at most as many iterations, before the first size)\n",
             1, DEFAULT_MAX, JIT_WARMUP);
 
     public static void main(String[] args) throws Exception {
@@ -51,6 +60,8 @@ public class P2pBench {
             if (rank == 0) System.out.println(BenchOptions.CSV_HEADER);
             long jit = test.equals("latency") ? opt.jitWarmup : Math.max(1, opt.jitWarmup / WINDOW);
             b.run(Math.min(1, opt.max), jit);
+            int large = Math.min(opt.max, LARGE_WARMUP_SIZE);
+            if (large > 1) b.run(large, Math.max(1, Math.min(jit, (1L << 32) / b.bytesPerIteration(large))));
             for (int size : opt.sizes()) {
                 long n = opt.scaled(b.iterations(size));
                 b.validate(size, 0);

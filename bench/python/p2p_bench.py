@@ -20,11 +20,13 @@ WINDOW = 64
 TAG, ACK_TAG = 1, 2
 DEFAULT_MAX = 4 << 20
 JIT_WARMUP = 4000000  # as the Java twin, which needs it for its JIT
+LARGE_WARMUP_SIZE = 64 << 10  # the second JIT warm-up's size, as the Java twin's (which says why)
 USAGE = ("Usage: mpirun -np 2 python p2p_bench.py [options]\n"
          "OSU-style point-to-point benchmarks between ranks 0 and 1 (other ranks wait); mpi4py twin of P2pBench.java.\n"
          "  --test latency|bw|bibw ping-pong latency (default), bandwidth of windows of 64 messages,\n"
          "                         or bidirectional bandwidth\n"
-         "  (--jit-warmup counts round trips for latency, messages in windows for bw and bibw)\n")
+         "  (--jit-warmup counts round trips for latency, messages in windows for bw and bibw; after\n"
+         "  it, a 64 KiB case moves up to 4 GiB, at most as many iterations, before the first size)\n")
 
 
 def clamp(v, lo, hi):
@@ -145,6 +147,9 @@ def main():
             print(bench.CSV_HEADER, flush=True)
         jit = opt.jit_warmup if test == "latency" else max(1, opt.jit_warmup // WINDOW)
         b.run(min(1, opt.max), jit)
+        large = min(opt.max, LARGE_WARMUP_SIZE)
+        if large > 1:
+            b.run(large, max(1, min(jit, (1 << 32) // b.bytes_per_iteration(large))))
         for size in opt.sizes():
             n = opt.scaled(b.iterations(size))
             b.validate(size, 0)
