@@ -41,14 +41,14 @@ public final class Staging {
     private static final ConcurrentLinkedDeque<Staging>[] POOL = new ConcurrentLinkedDeque[MAX_CLASS + 1];
     private static final AtomicLong POOLED_BYTES = new AtomicLong();
     /**
-     * Blocks of 64 KiB to 1 MiB are carved out of 2 MiB slabs, which natmpj_alloc aligns and advises for transparent
-     * huge pages as it does blocks from 2 MiB: MPI's transfer from and into a block on 4 KiB pages ran at 0.63-0.77x
-     * of the same on huge pages (JDK 17 windows of non-blocking arrays against C on huge pages, both MPIs; C itself on
-     * malloc'd buffers runs 0.67-0.77x of C on huge pages), and on slabs at 0.87-0.94x, 2026-11-25. A slab is freed at
-     * Finalize; its blocks go back to the pool whatever its size, and past {@link #MAX_SLAB_BYTES} of slabs blocks
-     * come from malloc again.
+     * Blocks of 16 KiB to 1 MiB are carved out of 2 MiB slabs, which natmpj_alloc aligns and advises for transparent
+     * huge pages as it does blocks from 2 MiB: MPI moves data from and into memory on 4 KiB pages slower (C's own
+     * windows of non-blocking messages on malloc'd buffers ran at 0.69-0.85x of the same on huge pages, both MPIs),
+     * and JDK 17's staged arrays, windows at 16 KiB-1 MiB, went from 0.63-0.77x C to 0.84-0.95x with slabs
+     * (2026-11-25). A slab is freed at Finalize; its blocks go back to the pool whatever the pool's size, and past
+     * {@link #MAX_SLAB_BYTES} of slabs blocks come from malloc again.
      */
-    private static final int SLAB_MIN_CLASS = 16, SLAB_CLASS = 21;
+    private static final int SLAB_MIN_CLASS = 14, SLAB_CLASS = 21;
     private static final long MAX_SLAB_BYTES = 256L << 20;
     /** The slabs' addresses, freed at Finalize; guarded by itself. */
     private static final List<Long> SLABS = new ArrayList<>();
