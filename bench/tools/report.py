@@ -92,8 +92,9 @@ def collect_machine(results):
     if os.path.exists(path):
         with open(path) as f:
             natmpj = "; ".join(line.strip() for line in f if line.strip())
+    # When the run began: ci/bench says (BENCH_STARTED), else the directory's time stamp, else now.
     stamp = re.search(r"(\d{8}-\d{6})$", os.path.abspath(results))
-    date = (
+    date = os.environ.get("BENCH_STARTED") or (
         datetime.strptime(stamp.group(1), "%Y%m%d-%H%M%S").strftime("%Y-%m-%d %H:%M:%S") + " (local)"
         if stamp
         else datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
