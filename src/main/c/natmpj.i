@@ -94,6 +94,13 @@ PINNED_ARRAY(array, 0)
 %typemap(javain) void *pinned_array "$javainput"
 %typemap(in) void *pinned_array "$1 = (void *)$input;"
 
+/* An array a C function pins itself, after it has waited (natmpj_wait_copy_out): passed as the jobject it is. */
+%typemap(jni) void *later_array "jobject"
+%typemap(jtype) void *later_array "Object"
+%typemap(jstype) void *later_array "Object"
+%typemap(javain) void *later_array "$javainput"
+%typemap(in) void *later_array "$1 = (void *)$input;"
+
 /* Direct buffers and the status scratch arrive as raw addresses (Java caches them; see mpi.Buffers), so a call on
  * direct buffers makes no JNI call at all. */
 %define ADDRESS(CTYPE, NAME)

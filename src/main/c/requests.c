@@ -2,6 +2,7 @@
  * Non-blocking and persistent requests and their completion, one request or many. Buffers arrive as addresses
  * (direct buffers or staging memory, see staging.h), never as Java arrays.
  */
+#include <string.h>
 #include <stdlib.h>
 #include "internal.h"
 #include "requests.h"
@@ -91,6 +92,27 @@ int natmpj_wait(natmpj_handle request, int *status) {
     int rc = MPI_Wait(&req, &st);
     if (rc == MPI_SUCCESS) natmpj_export_status(&st, status);
     return rc;
+}
+
+int natmpj_wait_copy_out(JNIEnv *jenv, natmpj_handle request, int *status, void *address, void *later_array,
+                         int64_t off, int64_t max_bytes) {
+    MPI_Request req = REQUEST(request);
+    MPI_Status st;
+    int rc = MPI_Wait(&req, &st), cancelled = 0, count = 0;
+    if (rc != MPI_SUCCESS) return rc;
+    natmpj_export_status(&st, status);
+    rc = MPI_Test_cancelled(&st, &cancelled);
+    if (rc != MPI_SUCCESS || cancelled) return rc;
+    rc = MPI_Get_count(&st, MPI_BYTE, &count);
+    if (rc != MPI_SUCCESS || count <= 0) return rc;
+    int64_t bytes = count < max_bytes ? count : max_bytes;
+    if (bytes <= 0) return MPI_SUCCESS;
+    if (!later_array) return NATMPJ_ERR_NO_BUFFER;
+    void *p = (*jenv)->GetPrimitiveArrayCritical(jenv, (jarray)later_array, NULL);
+    if (!p) return NATMPJ_ERR_NO_BUFFER; /* an OutOfMemoryError is pending: Java throws it on return */
+    memcpy((char *)p + off, address, (size_t)bytes);
+    (*jenv)->ReleasePrimitiveArrayCritical(jenv, (jarray)later_array, p, 0);
+    return MPI_SUCCESS;
 }
 
 int natmpj_test(natmpj_handle request, int *status) {

@@ -10,6 +10,7 @@
 #ifndef NATMPJ_REQUESTS_H
 #define NATMPJ_REQUESTS_H
 
+#include <jni.h>
 #include "natmpj.h"
 
 /* Starting requests: address is the first item's memory; the new request goes to *created, native memory of the
@@ -28,6 +29,11 @@ int natmpj_startall(int n, int64_t *requests);
 /* Completion of one request; test writes its flag into status[NATMPJ_STATUS_FLAG]. */
 int natmpj_wait(natmpj_handle request, int *status);
 int natmpj_test(natmpj_handle request, int *status);
+/* Wait on a receive staged in native memory, then its copy back in the same call (where Wait, Get_count and
+ * copy_out were three): unless MPI reports it cancelled, what arrived, at most max_bytes, is copied from address into
+ * the array at byte offset off. The array is pinned only for that copy, after MPI_Wait returned. */
+int natmpj_wait_copy_out(JNIEnv *jenv, natmpj_handle request, int *status, void *address, void *later_array,
+                         int64_t off, int64_t max_bytes);
 int natmpj_cancel(natmpj_handle request);
 int natmpj_request_free(natmpj_handle request);
 

@@ -43,6 +43,8 @@ public class Request {
     boolean active;
     private boolean cancelled;
     private boolean freed;
+    /** In {@link #KEPT_WHILE_ACTIVE}. */
+    private boolean kept;
     /** For a persistent request: its registration with the Cleaner. */
     private final DroppedHandles.Tracked tracked;
 
@@ -83,7 +85,10 @@ public class Request {
     final void started() {
         active = true;
         (receive ? PENDING_RECEIVES : PENDING_SENDS).increment();
-        if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer) KEPT_WHILE_ACTIVE.add(this);
+        if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer) {
+            kept = true;
+            KEPT_WHILE_ACTIVE.add(this);
+        }
     }
 
     /** Active to inactive (completed or freed). */
@@ -91,7 +96,10 @@ public class Request {
         if (!active) return;
         active = false;
         (receive ? PENDING_RECEIVES : PENDING_SENDS).decrement();
-        KEPT_WHILE_ACTIVE.remove(this);
+        if (kept) { // only then: remove hashes the request, and a first identity hash is a call into the VM
+            kept = false;
+            KEPT_WHILE_ACTIVE.remove(this);
+        }
     }
 
     /** MPI is done with the handle (the request completed or was freed): it becomes MPI_REQUEST_NULL. */
@@ -157,6 +165,11 @@ public class Request {
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return Status.empty();
         StatusBuffer sb = StatusBuffer.current();
+        Message m = buffer;
+        if (receive && active && m != null && m.copiesBackInWait()) { // one native call: wait and copy back
+            int rc = m.waitCopyingBack(handle, sb.address);
+            return completed(rc, rc == 0 ? new Status(sb) : null, call, false);
+        }
         int rc = NativeMPI.wait(handle, sb.address);
         return completed(rc, rc == 0 ? new Status(sb) : null, call);
     }

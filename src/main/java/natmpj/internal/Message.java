@@ -67,6 +67,9 @@ public final class Message {
     private final long spanStart, spanBytes;
     private final int count, access;
     private final BufferType type;
+    /** {@link #hashCode}, from its first call; 0 before. */
+    private int hash;
+    private static int nextHash;
 
     private Message(Object buf, Object array, long address, long off, long position, Staging staging, long spanStart,
                     long spanBytes, int count, int access, BufferType type, long pinned) {
@@ -82,6 +85,22 @@ public final class Message {
         this.access = access;
         this.type = type;
         this.pinned = pinned;
+    }
+
+    /**
+     * For {@link Pins}' set of pinned requests: a hash handed out at the first call, where {@link Object#hashCode}
+     * would be a call into the VM for each new request (a first identity hash). Equality stays identity. Unlocked:
+     * two threads may hand out the same value, which only makes two hashes collide.
+     */
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = nextHash += 0x61c88647; // the golden ratio's increment: consecutive hashes spread over the table
+            if (h == 0) h = nextHash += 0x61c88647;
+            hash = h;
+        }
+        return h;
     }
 
     /**
@@ -207,6 +226,23 @@ public final class Message {
      */
     public boolean sameCopyBack(Message other) {
         return staging == other.staging && count == other.count && type == other.type;
+    }
+
+    /**
+     * Whether a receive into this buffer can complete with {@link #waitCopyingBack}: staged, of a gap-free type
+     * (whose copy back is one run of bytes).
+     */
+    public boolean copiesBackInWait() {
+        return staging != null && type.dense();
+    }
+
+    /**
+     * MPI_Wait on {@code request}, a receive into this buffer ({@link #copiesBackInWait}), with its {@link #copyOut}
+     * in the same native call: what arrived, unless MPI reports the receive cancelled. The status lands at
+     * {@code status}; returns MPI's error code (or the copy's).
+     */
+    public int waitCopyingBack(long request, long status) {
+        return NativeMPI.wait_copy_out(request, status, staging.address, buf, position + spanStart, wholeBytes());
     }
 
     /** The bytes of a whole message: {@link #copyOut} copies no more, however many arrived. */

@@ -83,6 +83,10 @@ public final class RequestSuite {
             Check.isTrue(MPI.Buffer_detach() == attached, "Buffer_detach returns the attached buffer");
         });
         cases.add("shorter_message_leaves_the_rest_untouched", () -> shorterMessages(world, rank, right, left));
+        for (String type : Values.NAMES) {
+            cases.add("wait_copies_back_what_arrived_at_an_offset_" + type,
+                    () -> waitCopiesBack(world, rank, right, left, type));
+        }
         cases.add("waitall_testall_statuses", () -> {
             int n = 6;
             Request[] reqs = new Request[2 * n + 1];
@@ -451,6 +455,50 @@ public final class RequestSuite {
      * MPI modifies only the locations of the message it receives (MPI-3.1 3.2.4): a staged receive copies back no
      * more than arrived. Dense and derived types (a last item received in part), non-blocking and persistent.
      */
+    /**
+     * Wait on one receive into a staged array completes with the copy back in the same native call: only what
+     * arrived, at the receive's offset, for a plain and a persistent receive; a cancelled one copies nothing. Under
+     * a JVM that pins request arrays the same program runs pinned and must give the same arrays.
+     */
+    static void waitCopiesBack(Intracomm world, int rank, int right, int left, String type) {
+        int n = 40, off = 7, length = n + 2 * off;
+        Datatype t = Values.type(type);
+        for (int sent : new int[] {n, n - 3, 1, 0}) {
+            Object in = Values.array(type, length);
+            Values.fill(type, in, 0, length, 900 + rank);
+            Request r = world.Irecv(in, off, n, t, left, 72);
+            Object out = Values.array(type, n);
+            Values.fill(type, out, 0, n, 100L * rank + sent);
+            world.Send(out, 0, sent, t, right, 72);
+            Status s = r.Wait();
+            Check.eq(sent, s.Get_count(t), type + ", " + sent + " sent: count");
+            Values.expect(type, in, 0, off, 900 + rank, type + ", " + sent + " sent: before the offset");
+            Values.expect(type, in, off, off + sent, 100L * left + sent, type + ", " + sent + " sent: what arrived");
+            Values.expect(type, in, off + sent, length, 900 + rank + off + sent, type + ", " + sent + " sent: rest");
+        }
+        Object in = Values.array(type, length);
+        Prequest recv = world.Recv_init(in, off, n, t, left, 73);
+        for (int round = 0; round < 3; round++) {
+            int sent = n - 5 * round;
+            Values.fill(type, in, 0, length, 500 + round);
+            recv.Start();
+            Object out = Values.array(type, n);
+            Values.fill(type, out, 0, n, 10L * rank + round);
+            world.Send(out, 0, sent, t, right, 73);
+            recv.Wait();
+            Values.expect(type, in, 0, off, 500 + round, type + ", persistent round " + round + ": before");
+            Values.expect(type, in, off, off + sent, 10L * left + round, type + ", persistent round " + round);
+            Values.expect(type, in, off + sent, length, 500 + round + off + sent, type + ", persistent: rest");
+        }
+        recv.Free();
+        Values.fill(type, in, 0, length, 77);
+        Request r = world.Irecv(in, off, n, t, left, 999);
+        r.Cancel();
+        Check.isTrue(r.Wait().Test_cancelled(), type + ": receive was cancelled");
+        Values.expect(type, in, 0, length, 77, type + ": a cancelled receive leaves the array alone");
+        world.Barrier();
+    }
+
     static void shorterMessages(Intracomm world, int rank, int right, int left) {
         for (String kind : new String[] {"array", "direct"}) {
             Object in = kind.equals("array") ? new int[8] : Values.direct("INT", 8);
