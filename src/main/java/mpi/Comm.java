@@ -167,42 +167,84 @@ public class Comm {
 
     /** Blocking receive; {@code source} may be {@code MPI.ANY_SOURCE}, {@code tag} {@code MPI.ANY_TAG}. */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) throws MPIException {
-        String call = "Comm.Recv";
-        requireLive(call);
-        BufferType type = Datatype.layout(datatype);
-        long off = Buffers.offset(call, "buf", buf, offset, count, type);
-        checkSource(call, source);
-        checkRecvTag(call, tag);
-        if (ObjectMessages.isObject(datatype)) {
-            return ObjectRecvRequest.receiveInOrder(this, call, null, buf, offset, count, datatype, source, tag, true);
-        }
-        StatusBuffer status = StatusBuffer.current();
-        Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.WRITE);
-        int rc = RECV_WAITS_UNPINNED && m.array != null && source != MPI.PROC_NULL
-                ? recvUnpinned(m, count, type, source, tag, status)
-                : NativeMPI.recv(m.array, m.address, m.off, count, type.handle(), source, tag, handle, status.address);
-        Status received = rc == 0 ? new Status(status) : null;
-        m.finish(call, rc, m.staged() && received != null ? received.bytes() : -1);
-        MPIException.check(rc, call);
-        return received;
-    }
-
-    /**
-     * Recv's opt-in wait unpinned, pinning only to copy: a critical region held while waiting would stop every
-     * collection in this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the
-     * message came. A method of its own, so that the default path stays small.
-     */
-    private int recvUnpinned(Message m, int count, BufferType type, int source, int tag, StatusBuffer status) {
-        long[] message = new long[1];
-        int rc = NativeMPI.mprobe(source, tag, handle, status.address, message);
-        return rc != 0 ? rc : NativeMPI.recv_matched(m.array, m.address, m.off, count, type.handle(), message[0],
-                status.address);
+        return Status.of(received(false, "Comm.Recv", buf, offset, count, datatype, 0, 0, source, tag));
     }
 
     /** Sends one message and receives another in one call; the two buffers must not overlap. */
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
+        return Status.of(sentAndReceived(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, recvbuf, recvoffset,
+                recvcount, recvtype, source, recvtag));
+    }
+
+    /** Sends the buffer and replaces its contents with the message received. */
+    public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
+                                   int source, int recvtag) throws MPIException {
+        return Status.of(received(true, "Comm.Sendrecv_replace", buf, offset, count, datatype, dest, sendtag, source,
+                recvtag));
+    }
+
+    /*
+     * The blocking calls that return a Status do their work out of line, in received (Recv, and Sendrecv_replace
+     * with replace set) and sentAndReceived (Sendrecv), which return the thread's StatusBuffer, where the C layer
+     * wrote the MPI_Status, or the Status of an MPI.OBJECT message. The public methods only add the Status.
+     *
+     * On purpose: the bytecode of each of the two is larger than C2's FreqInlineSize (325 bytes), so C2 never inlines
+     * them, and the public methods compile to a call and the building of a Status: small enough for C2 to inline
+     * them into the program's loop, where escape analysis removes the Status when the program drops it or only reads
+     * its fields, so a receive allocates nothing. Recv with its work inlined compiled to ~2,900 bytes, more than
+     * InlineSmallCode (2,500), and no caller could inline it ("already compiled into a big method"): each Recv left a
+     * Status of garbage, ~100 MB/s in a ping-pong, which on G1 cost latency while the young generation grew
+     * (docs/performance.md). Recv and Sendrecv_replace share one method (together they pass the size; the rare
+     * Sendrecv_replace then shares Recv's profile); Sendrecv has its own. AllocationSuite checks the result.
+     */
+
+    /**
+     * Recv, or with {@code replace} Sendrecv_replace (dest and sendtag unused for Recv); see above. The two share
+     * their call sites (Message, finish): a program that receives with one of them for a while and then with the
+     * other still finds those sites hot, and C2 inlines them, which escape analysis needs to remove the Message.
+     */
+    private Object received(boolean replace, String call, Object buf, int offset, int count, Datatype datatype,
+                            int dest, int sendtag, int source, int recvtag) {
+        requireLive(call);
+        BufferType type = Datatype.layout(datatype);
+        long off = Buffers.offset(call, "buf", buf, offset, count, type);
+        if (replace) {
+            checkRank(call, "dest", dest);
+            checkTag(call, "sendtag", sendtag);
+            checkSource(call, source);
+            checkRecvTag(call, "recvtag", recvtag);
+        } else {
+            checkSource(call, source);
+            checkRecvTag(call, recvtag);
+        }
+        if (ObjectMessages.isObject(datatype)) {
+            return replace // serialized before the receive overwrites buf
+                    ? ObjectMessages.sendrecv(this, buf, offset, count, datatype, dest, sendtag, buf, offset, count,
+                            datatype, source, recvtag)
+                    : ObjectRecvRequest.receiveInOrder(this, call, null, buf, offset, count, datatype, source, recvtag,
+                            true);
+        }
+        StatusBuffer status = StatusBuffer.current();
+        Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays,
+                replace ? Message.READ_WRITE : Message.WRITE);
+        int rc = replace
+                ? NativeMPI.sendrecv_replace(m.array, m.address, m.off, count, type.handle(), dest, sendtag, source,
+                        recvtag, handle, status.address)
+                : RECV_WAITS_UNPINNED && m.array != null && source != MPI.PROC_NULL
+                ? recvUnpinned(m, count, type, source, recvtag, status)
+                : NativeMPI.recv(m.array, m.address, m.off, count, type.handle(), source, recvtag, handle,
+                        status.address);
+        m.finish(call, rc, m.staged() && rc == 0 ? Status.bytes(status) : -1);
+        MPIException.check(rc, call);
+        return status;
+    }
+
+    /** Sendrecv's work; see above. */
+    private Object sentAndReceived(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
+                                   int sendtag, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype,
+                                   int source, int recvtag) {
         String call = "Comm.Sendrecv";
         requireLive(call);
         BufferType stype = Datatype.layout(sendtype), rtype = Datatype.layout(recvtype);
@@ -229,36 +271,22 @@ public class Comm {
         Message r = Message.blocking(call, recvbuf, roff, recvcount, rtype, stage, Message.WRITE);
         int rc = NativeMPI.sendrecv(s.array, s.address, s.off, sendcount, stype.handle(), dest, sendtag, r.array,
                 r.address, r.off, recvcount, rtype.handle(), source, recvtag, handle, status.address);
-        Status received = rc == 0 ? new Status(status) : null;
         s.finish(call, rc);
-        r.finish(call, rc, r.staged() && received != null ? received.bytes() : -1);
+        r.finish(call, rc, r.staged() && rc == 0 ? Status.bytes(status) : -1);
         MPIException.check(rc, call);
-        return received;
+        return status;
     }
 
-    /** Sends the buffer and replaces its contents with the message received. */
-    public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
-                                   int source, int recvtag) throws MPIException {
-        String call = "Comm.Sendrecv_replace";
-        requireLive(call);
-        BufferType type = Datatype.layout(datatype);
-        long off = Buffers.offset(call, "buf", buf, offset, count, type);
-        checkRank(call, "dest", dest);
-        checkTag(call, "sendtag", sendtag);
-        checkSource(call, source);
-        checkRecvTag(call, "recvtag", recvtag);
-        if (ObjectMessages.isObject(datatype)) { // serialized before the receive overwrites buf
-            return ObjectMessages.sendrecv(this, buf, offset, count, datatype, dest, sendtag, buf, offset, count,
-                    datatype, source, recvtag);
-        }
-        StatusBuffer status = StatusBuffer.current();
-        Message m = Message.blocking(call, buf, off, count, type, Message.stageBlockingArrays, Message.READ_WRITE);
-        int rc = NativeMPI.sendrecv_replace(m.array, m.address, m.off, count, type.handle(), dest, sendtag, source,
-                recvtag, handle, status.address);
-        Status received = rc == 0 ? new Status(status) : null;
-        m.finish(call, rc, m.staged() && received != null ? received.bytes() : -1);
-        MPIException.check(rc, call);
-        return received;
+    /**
+     * Recv's opt-in wait unpinned, pinning only to copy: a critical region held while waiting would stop every
+     * collection in this JVM, so its other threads could not allocate (or would get OutOfMemoryError) until the
+     * message came. A method of its own, so that the default path stays small.
+     */
+    private int recvUnpinned(Message m, int count, BufferType type, int source, int tag, StatusBuffer status) {
+        long[] message = new long[1];
+        int rc = NativeMPI.mprobe(source, tag, handle, status.address, message);
+        return rc != 0 ? rc : NativeMPI.recv_matched(m.array, m.address, m.off, count, type.handle(), message[0],
+                status.address);
     }
 
     /** Blocking buffered send: the message is copied into the buffer given to {@code MPI.Buffer_attach}. */

@@ -81,7 +81,10 @@ public class Intracomm extends Comm {
             ObjectCollectives.bcast(this, call, buf, offset, count, datatype, root);
             return;
         }
-        Message b = buffer(call, "buf", buf, offset, count, datatype, Message.stageBlockingArrays, false, true);
+        // Not buffer(): see checked.
+        long off = checked(call, "buf", buf, offset, count, datatype, false);
+        Message b = Message.blocking(call, buf, off, count, datatype.layout, Message.stageBlockingArrays,
+                Message.READ_WRITE);
         int rc = NativeMPI.bcast(b.array, b.address, b.off, count, datatype.layout.handle(), root, handle);
         finish(call, rc, Message.NONE, b);
     }
@@ -163,9 +166,14 @@ public class Intracomm extends Comm {
                            boolean inPlaceAllowed, int root, int[] recvcounts) {
         long opHandle = opFor(call, op, datatype);
         boolean user = op.isUser(), stage = user || Message.stageBlockingArrays;
-        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype, stage, true, false);
-        Message r = receives ? buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype, stage, true, true)
-                : Message.NONE;
+        // Not buffer(): see checked.
+        long soff = checked(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype, true);
+        long roff = receives ? checked(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype, true) : 0;
+        Message s = Message.blocking(call, sendbuf, soff, sendcount, datatype.layout, stage, Message.READ);
+        // Where recvbuf is not significant, an empty Message (what Message.NONE is) made at the same site, so that
+        // the two cases do not merge two objects (see Message.blocking).
+        Message r = Message.blocking(call, receives ? recvbuf : null, roff, receives ? recvcount : 0, datatype.layout,
+                stage, Message.READ_WRITE);
         if (!inPlaceAllowed && sendbuf != null && sendbuf == recvbuf) throw sameBuffers(call, s, r);
         boolean inPlace = inPlaceAllowed && receives
                 && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype.layout, sendcount);
@@ -493,10 +501,23 @@ public class Intracomm extends Comm {
      */
     private static Message buffer(String call, String name, Object buf, int offset, int count, Datatype type,
                                   boolean stage, boolean reduction, boolean receive) {
+        long off = checked(call, name, buf, offset, count, type, reduction);
+        return Message.blocking(call, buf, off, count, type.layout, stage,
+                receive ? Message.READ_WRITE : Message.READ);
+    }
+
+    /**
+     * {@link #buffer}'s checks: the byte offset of item 0, or an exception naming the argument. Bcast and the
+     * reductions call it and then Message.blocking themselves: buffer(), shared by every collective, is soon
+     * compiled on its own, too big for C2 to inline it into a collective compiled later, and a Message returned
+     * from a call is allocated; made in the collective's own code, escape analysis removes it (AllocationSuite).
+     */
+    private static long checked(String call, String name, Object buf, int offset, int count, Datatype type,
+                                boolean reduction) {
         BufferType layout = Datatype.layout(type);
         long off = Buffers.offset(call, name, buf, offset, count, layout);
         if (reduction) Buffers.requireNativeOrder(call, name, buf, layout);
-        return Message.blocking(call, buf, off, count, layout, stage, receive ? Message.READ_WRITE : Message.READ);
+        return off;
     }
 
     /** The send side of an in-place call, which MPI does not read (MPI_IN_PLACE): staging given back. */

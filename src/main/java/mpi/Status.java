@@ -39,6 +39,19 @@ public class Status {
         this(scratch.slots, 0);
     }
 
+    /**
+     * What Comm's blocking receives return: a Status built from the thread's status buffer, or the Status an
+     * MPI.OBJECT receive built. Small, so that it inlines with them into the caller (see Comm.received).
+     */
+    static Status of(Object received) {
+        return received instanceof StatusBuffer ? new Status((StatusBuffer) received) : (Status) received;
+    }
+
+    /** The bytes of the message whose status is in the thread's status buffer (a staged receive copies them back). */
+    static long bytes(StatusBuffer scratch) {
+        return new Status(scratch).bytes();
+    }
+
     /** Builds a Status from a status slot block the C layer wrote at {@code base} bytes into {@code memory}. */
     Status(ByteBuffer memory, int base) {
         this();

@@ -197,21 +197,38 @@ public final class Buffers {
 
     /**
      * The address of a direct buffer (0 for an array or null). The JNI lookup costs more than the rest of a small
-     * send, and a buffer's address never changes, so recent ones are remembered. Entries are immutable and hold
-     * the buffer weakly: a racy read sees a whole entry or none, and the cache keeps no buffer alive. Callers keep
-     * the buffer reachable until MPI is done with it (Reference.reachabilityFence), since MPI sees only the address.
+     * send, and a buffer's address never changes, so recent ones are remembered, in pairs of slots chosen by the
+     * buffer's identity hash: two buffers whose hashes fall on one pair (a send and a receive buffer, say) both stay,
+     * where one slot each would have them evict each other at every call. Entries are immutable and hold the buffer
+     * weakly: a racy read sees a whole entry or none, and the cache keeps no buffer alive. Callers keep the buffer
+     * reachable until MPI is done with it (Reference.reachabilityFence), since MPI sees only the address.
      */
     public static long address(Object buf) {
         if (!(buf instanceof Buffer)) return 0;
-        int slot = System.identityHashCode(buf) & (KNOWN.length - 1);
+        int slot = System.identityHashCode(buf) & (KNOWN.length - 2);
         Known known = KNOWN[slot];
         if (known != null && known.buffer.get() == buf) return known.address;
-        long address = NativeMPI.buffer_address((Buffer) buf);
-        KNOWN[slot] = new Known((Buffer) buf, address);
+        known = KNOWN[slot + 1];
+        if (known != null && known.buffer.get() == buf) return known.address;
+        return lookUp((Buffer) buf, slot);
+    }
+
+    /**
+     * {@link #address}'s miss, out of line: it keeps the code that every blocking call inlines small (C2 declines to
+     * inline methods already compiled to more than 2,500 bytes, and a Message returned from a call that is not
+     * inlined cannot be removed by escape analysis). The new entry takes the pair's first slot, the one there moves
+     * to the second.
+     */
+    private static long lookUp(Buffer buf, int slot) {
+        long address = NativeMPI.buffer_address(buf);
+        Known previous = KNOWN[slot];
+        if (previous != null && previous.buffer.get() != null) KNOWN[slot + 1] = previous;
+        KNOWN[slot] = new Known(buf, address);
         return address;
     }
 
-    private static final Known[] KNOWN = new Known[64];
+    /** Pairs of slots: index {@code hash & (length - 2)} and the next. */
+    private static final Known[] KNOWN = new Known[128];
 
     private static final class Known {
         final WeakReference<Buffer> buffer;
