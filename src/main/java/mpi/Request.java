@@ -4,12 +4,11 @@ import static natmpj.jni.NativeMPIConstants.STATUS_FLAG;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import natmpj.internal.DroppedHandles;
 import natmpj.internal.LiveHandles;
+import natmpj.internal.LiveSet;
 import natmpj.internal.Message;
 import natmpj.internal.RequestScratch;
 import natmpj.internal.StatusBuffer;
@@ -29,7 +28,7 @@ import natmpj.jni.NativeMPI;
  */
 public class Request {
     /** Active requests on direct buffers, and active persistent ones: they must stay reachable (see above). */
-    private static final Set<Request> KEPT_WHILE_ACTIVE = ConcurrentHashMap.newKeySet();
+    private static final LiveSet KEPT_WHILE_ACTIVE = new LiveSet();
     /** Requests started and not yet completed nor freed, for MPI.Finalize's report (a set would cost more). */
     private static final LongAdder PENDING_RECEIVES = new LongAdder(), PENDING_SENDS = new LongAdder();
 
@@ -43,8 +42,8 @@ public class Request {
     boolean active;
     private boolean cancelled;
     private boolean freed;
-    /** In {@link #KEPT_WHILE_ACTIVE}. */
-    private boolean kept;
+    /** Membership in {@link #KEPT_WHILE_ACTIVE}, or null. */
+    private LiveSet.Link kept;
     /** For a persistent request: its registration with the Cleaner. */
     private final DroppedHandles.Tracked tracked;
 
@@ -85,10 +84,7 @@ public class Request {
     final void started() {
         active = true;
         (receive ? PENDING_RECEIVES : PENDING_SENDS).increment();
-        if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer) {
-            kept = true;
-            KEPT_WHILE_ACTIVE.add(this);
-        }
+        if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer) kept = KEPT_WHILE_ACTIVE.add(this);
     }
 
     /** Active to inactive (completed or freed). */
@@ -96,9 +92,9 @@ public class Request {
         if (!active) return;
         active = false;
         (receive ? PENDING_RECEIVES : PENDING_SENDS).decrement();
-        if (kept) { // only then: remove hashes the request, and a first identity hash is a call into the VM
-            kept = false;
-            KEPT_WHILE_ACTIVE.remove(this);
+        if (kept != null) {
+            KEPT_WHILE_ACTIVE.remove(kept);
+            kept = null;
         }
     }
 

@@ -67,9 +67,8 @@ public final class Message {
     private final long spanStart, spanBytes;
     private final int count, access;
     private final BufferType type;
-    /** {@link #hashCode}, from its first call; 0 before. */
-    private int hash;
-    private static int nextHash;
+    /** A request's pinned buffer: its membership in {@link Pins}' set until unpinned; null otherwise. */
+    private LiveSet.Link pin;
 
     private Message(Object buf, Object array, long address, long off, long position, Staging staging, long spanStart,
                     long spanBytes, int count, int access, BufferType type, long pinned) {
@@ -85,22 +84,6 @@ public final class Message {
         this.access = access;
         this.type = type;
         this.pinned = pinned;
-    }
-
-    /**
-     * For {@link Pins}' set of pinned requests: a hash handed out at the first call, where {@link Object#hashCode}
-     * would be a call into the VM for each new request (a first identity hash). Equality stays identity. Unlocked:
-     * two threads may hand out the same value, which only makes two hashes collide.
-     */
-    @Override
-    public int hashCode() {
-        int h = hash;
-        if (h == 0) {
-            h = nextHash += 0x61c88647; // the golden ratio's increment: consecutive hashes spread over the table
-            if (h == 0) h = nextHash += 0x61c88647;
-            hash = h;
-        }
-        return h;
     }
 
     /**
@@ -175,7 +158,7 @@ public final class Message {
             long base = Pins.pin(buf);
             if (base != 0) {
                 Message m = new Message(buf, null, base + off, 0, off, null, 0, 0, count, access, type, base);
-                Pins.register(m);
+                m.pin = Pins.register(m);
                 return m;
             }
         }
@@ -315,7 +298,7 @@ public final class Message {
      */
     public void release() {
         if (staging != null) staging.release();
-        if (pinned != 0 && Pins.unregister(this)) NativeMPI.unpin(buf, pinned);
+        if (pinned != 0 && Pins.unregister(pin)) NativeMPI.unpin(buf, pinned);
     }
 
     /**

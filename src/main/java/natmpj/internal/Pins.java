@@ -1,8 +1,5 @@
 package natmpj.internal;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-
 import natmpj.jni.NativeMPI;
 
 /**
@@ -21,7 +18,7 @@ import natmpj.jni.NativeMPI;
  * MPI.Finalize, as orphaned staging does), makes unpinning idempotent, and lets tests count live pins.
  */
 public final class Pins {
-    private static final Set<Message> PINNED = ConcurrentHashMap.newKeySet();
+    private static final LiveSet PINNED = new LiveSet();
     /** The JVM said a pin was a copy of the array, not its storage: requests stage from then on. */
     private static volatile boolean copies;
 
@@ -72,17 +69,18 @@ public final class Pins {
         return base;
     }
 
-    static void register(Message m) {
-        PINNED.add(m);
+    /** Registers {@code m}; returns its membership, which {@link #unregister} takes. */
+    static LiveSet.Link register(Message m) {
+        return PINNED.add(m);
     }
 
     /** True the first time only: the caller then unpins. */
-    static boolean unregister(Message m) {
-        return PINNED.remove(m);
+    static boolean unregister(LiveSet.Link pin) {
+        return PINNED.remove(pin);
     }
 
     /** At Finalize, when MPI is done with every buffer: unpins what requests freed while active or dropped held. */
     static void releaseAll() {
-        for (Message m : PINNED) m.release();
+        for (Object m : PINNED.snapshot()) ((Message) m).release();
     }
 }
