@@ -1,5 +1,7 @@
 package natmpj.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +15,11 @@ import java.util.List;
  * (docs/performance.md, Non-blocking latency).
  *
  * <p>Thread-safe: any thread may complete a request another started, and the Cleaner frees dropped persistent
- * requests. Uncontended, the lock is a compare-and-swap to take it and one to drop it.
+ * requests. The lock is a compare-and-swap to take it and a store to drop it, not a monitor: a {@code synchronized}
+ * block compiles to several hundred bytes of code at each site, and these sites are inlined into every Isend, Irecv
+ * and Wait (Request.Wait compiled to 3,952 bytes with monitors, 3,520 with this lock; JDK 25, arrays). A thread
+ * that finds the lock taken spins briefly, then yields (the holder, a few pointer writes from done, may have been
+ * descheduled on the same core).
  */
 public final class LiveSet {
     /** Membership of one object: the caller keeps it to remove that object. */
@@ -29,6 +35,36 @@ public final class LiveSet {
     /** The sentinel of a circular doubly linked list. */
     private final Link head = new Link(null);
     private int size;
+    /** 1 while a thread holds the lock (see above). */
+    private volatile int locked;
+    private static final VarHandle LOCKED;
+
+    static {
+        try {
+            LOCKED = MethodHandles.lookup().findVarHandle(LiveSet.class, "locked", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private void lock() {
+        if (!LOCKED.compareAndSet(this, 0, 1)) contended();
+    }
+
+    /** The lock was taken: spin a little, then yield between tries. */
+    private void contended() {
+        for (int tries = 0; !LOCKED.compareAndSet(this, 0, 1); tries++) {
+            if (tries < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    private void unlock() {
+        LOCKED.setRelease(this, 0);
+    }
 
     public LiveSet() {
         head.prev = head.next = head;
@@ -37,37 +73,47 @@ public final class LiveSet {
     /** Adds {@code value}; returns its membership, for {@link #remove}. */
     public Link add(Object value) {
         Link l = new Link(value);
-        synchronized (this) {
-            l.next = head.next;
-            l.prev = head;
-            head.next.prev = l;
-            head.next = l;
-            size++;
-        }
+        lock();
+        l.next = head.next;
+        l.prev = head;
+        head.next.prev = l;
+        head.next = l;
+        size++;
+        unlock();
         return l;
     }
 
     /** Removes the member; true the first time only (false for null or a member already removed). */
     public boolean remove(Link l) {
         if (l == null) return false;
-        synchronized (this) {
-            if (l.prev == null) return false;
+        lock();
+        boolean member = l.prev != null;
+        if (member) {
             l.prev.next = l.next;
             l.next.prev = l.prev;
             l.prev = l.next = null;
             size--;
-            return true;
         }
+        unlock();
+        return member;
     }
 
-    public synchronized int size() {
-        return size;
+    public int size() {
+        lock();
+        int n = size;
+        unlock();
+        return n;
     }
 
     /** The members now, oldest last. */
-    public synchronized List<Object> snapshot() {
-        List<Object> all = new ArrayList<>(size);
-        for (Link l = head.next; l != head; l = l.next) all.add(l.value);
+    public List<Object> snapshot() {
+        List<Object> all = new ArrayList<>();
+        lock();
+        try {
+            for (Link l = head.next; l != head; l = l.next) all.add(l.value);
+        } finally {
+            unlock();
+        }
         return all;
     }
 }
