@@ -1,4 +1,4 @@
-import csv, os, shutil, sys, re
+import csv, os, shutil, re
 # How this directory was assembled from three ci/bench results directories of 2026-11-26 (then
 # bench/tools/report.py on the result, with machine.json edited to say so):
 #   bench-final3   ci/bench --suites p2p,warmup,object,peers --reps 3 --iters-scale 0.5 --patience 600
@@ -11,7 +11,7 @@ T='/work/main/target'; out=T+'/bench-merged'
 shutil.rmtree(out, ignore_errors=True); os.makedirs(out+'/logs')
 srcs=[('bench-final3',0,lambda r: r['flavour']=='openmpi'),
       ('bench-openmpi',2,lambda r: True),
-      ('bench-mpich',0,lambda r: r['flavour']!='mpje' or True)]
+      ('bench-mpich',0,lambda r: True)]
 for name in ('results.csv','runs.csv'):
     w=None
     with open(os.path.join(out,name),'w',newline='') as f:
