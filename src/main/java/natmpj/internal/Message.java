@@ -279,9 +279,9 @@ public final class Message {
             if (staging != null && rc == 0 && (access & WRITE) != 0) copyOut(call, receivedBytes);
         } finally {
             // Only staging goes back: a blocking call's Message is never pinned beyond the call (the C layer pins an
-            // array for the call alone). release() also unpins, a branch that pinned requests take; kept out of the
-            // blocking calls, whose compiled code stays smaller (when Pins' set was keyed by the Message, that
-            // branch also made the Message escape: 88 bytes of garbage per blocking call).
+            // array for the call alone). release() also unpins, a branch only pinned requests take, so it is left out
+            // here (when Pins' set was keyed by the Message, that branch made every blocking call's Message escape:
+            // 88 bytes of garbage per call).
             if (staging != null) staging.release();
             Reference.reachabilityFence(buf);
         }
