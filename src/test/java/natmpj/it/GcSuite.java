@@ -204,6 +204,12 @@ public final class GcSuite {
 
     /** A thread calling System.gc() in a loop (and making garbage: direct buffers too, for their cleaner). */
     static final class Collector implements AutoCloseable {
+        /**
+         * The pause between collections: 2 ms, or 10 ms when the ranks oversubscribe the cores. There every rank's
+         * full collection stalls the ring of ranks waiting for their time slices: at 2 ms, MPICH at 4 ranks on 2
+         * cores took 200 ms a round, with dozens of collections per round.
+         */
+        private final long pauseMs = Cases.rounds(2, 10);
         private volatile boolean stop;
         volatile long collections;
         private final Thread thread = new Thread(() -> {
@@ -212,7 +218,7 @@ public final class GcSuite {
                 collections++;
                 for (int i = 0; i < 20; i++) ByteBuffer.allocateDirect(4096);
                 try {
-                    Thread.sleep(2); // a full collection per few rounds, but the ranks still get the cores
+                    Thread.sleep(pauseMs); // a full collection per few rounds, but the ranks still get the cores
                 } catch (InterruptedException e) {
                     return;
                 }

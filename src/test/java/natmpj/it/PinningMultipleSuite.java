@@ -99,6 +99,8 @@ public final class PinningMultipleSuite {
                     }
                 });
                 Check.eq(0L, allocators.outOfMemory.get(), "OutOfMemoryErrors in allocating threads");
+                Check.isTrue(allocators.collections() >= 10, "only " + allocators.collections()
+                        + " collections during the pinned calls: the case did not load the collector");
             }
         });
     }

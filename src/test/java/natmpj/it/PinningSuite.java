@@ -87,6 +87,8 @@ public final class PinningSuite {
                 }
                 Check.eq(0L, allocators.outOfMemory.get(), "OutOfMemoryErrors in allocating threads ("
                         + allocators.allocations.get() + " allocations)");
+                Check.isTrue(allocators.collections() >= 10, "only " + allocators.collections()
+                        + " collections during " + calls + " pinned calls: the case did not load the collector");
             }
         });
     }

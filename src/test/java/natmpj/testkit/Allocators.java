@@ -1,5 +1,7 @@
 package natmpj.testkit;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -9,12 +11,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * Threads that allocate heavily (arrays up to maxBytes, a few kept alive so the heap fills) and call System.gc()
  * now and then, counting their allocations and any OutOfMemoryError, until closed: the load a case puts on the
  * collector while MPI holds Java arrays.
+ *
+ * <p>Each thread sleeps 1 ms after every {@link #PAUSE_EVERY} arrays. Without the pause, 3 allocating threads per
+ * rank on 2 cores left the ranks' main threads so little CPU that 3,000 exchanges took 60-100 s under Open MPI
+ * (about 2 collections per exchange); with it they take 10-17 s and still see a collection every 4-6 exchanges
+ * (-Xlog:gc, 500-800 per rank, -Xmx128m). {@link #collections()} lets a case check that collections did happen.
  */
 public final class Allocators implements AutoCloseable {
     /** Arrays allocated so far by all the threads. */
     public final AtomicLong allocations = new AtomicLong();
     /** OutOfMemoryErrors the threads caught (each drops what it kept and goes on). */
     public final AtomicLong outOfMemory = new AtomicLong();
+    /** Arrays each thread allocates between its 1 ms pauses. */
+    static final int PAUSE_EVERY = 16;
+    private final long collectionsBefore = collectionCount();
     private volatile boolean stop;
     private final List<Thread> threads = new ArrayList<>();
 
@@ -28,7 +38,11 @@ public final class Allocators implements AutoCloseable {
                     try {
                         kept.add(new byte[1 + random.nextInt(maxBytes)]);
                         if (kept.size() > 16) kept.remove(random.nextInt(kept.size()));
-                        if (allocations.incrementAndGet() % 1000 == 0) System.gc();
+                        long made = allocations.incrementAndGet();
+                        if (made % 1000 == 0) System.gc();
+                        if (made % PAUSE_EVERY == 0) Thread.sleep(1);
+                    } catch (InterruptedException e) {
+                        return;
                     } catch (OutOfMemoryError e) {
                         kept.clear();
                         outOfMemory.incrementAndGet();
@@ -39,6 +53,19 @@ public final class Allocators implements AutoCloseable {
             threads.add(thread);
             thread.start();
         }
+    }
+
+    /** Collections (every collector's count, as the JVM reports them) since these threads were started. */
+    public long collections() {
+        return collectionCount() - collectionsBefore;
+    }
+
+    private static long collectionCount() {
+        long count = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, gc.getCollectionCount());
+        }
+        return count;
     }
 
     /** Stops the threads and waits for them. */

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.DynamicNode;
  * rank passed it.
  *
  * <p>The build's properties: -Dnatmpj.test.flavours (default openmpi,mpich), -Dnatmpj.test.ranks (2,4),
- * -Dnatmpj.test.suites (simple class names; none: all), -Dnatmpj.test.extra.jdks (JDK homes; none by default).
+ * -Dnatmpj.test.suites (simple class names; none: all), -Dnatmpj.test.extra.jdks (JDK homes; none by default),
+ * -Dnatmpj.test.matrix (spread, the default, or full; see {@link #fullMatrix()}).
  */
 public final class MultiRankTests {
     private MultiRankTests() {}
@@ -49,6 +50,33 @@ public final class MultiRankTests {
     /** The extra JDKs' homes (-Dnatmpj.test.extra.jdks). */
     public static List<String> extraJdks() {
         return list("natmpj.test.extra.jdks", "");
+    }
+
+    /**
+     * Whether every JVM option set of a suite runs on every flavour at every rank count (-Dnatmpj.test.matrix=full).
+     * The default, spread, runs a suite's first option set (its plain or default-collector run) on every flavour at
+     * every rank count, and spreads the others (other collectors, -Xcheck:jni, ...), whose subject is the JVM and
+     * not the MPI: each runs at the first rank count on one flavour, the second set on the second flavour, the
+     * third on the first, and so on; the extra JDKs' option sets likewise. Every option set still runs under a real
+     * mpirun; the multi-rank tests take about half the time (on 2 cores, 4 ranks oversubscribe).
+     */
+    public static boolean fullMatrix() {
+        String matrix = System.getProperty("natmpj.test.matrix", "spread").trim();
+        if (matrix.isEmpty() || matrix.equals("spread")) return false;
+        if (matrix.equals("full")) return true;
+        throw new IllegalArgumentException("-Dnatmpj.test.matrix must be spread or full, not '" + matrix + "'");
+    }
+
+    /**
+     * Whether option set {@code variant} (0 = the first) of a suite runs under {@code flavour}, at the first rank
+     * count: always for the first set and for the full matrix; otherwise on flavour {@code variant mod n} of the
+     * {@code n} flavours selected.
+     */
+    static boolean runsVariant(String flavour, int variant) {
+        if (variant == 0 || fullMatrix()) return true;
+        List<String> flavours = flavours();
+        int index = flavours.indexOf(flavour);
+        return index < 0 || variant % flavours.size() == index;
     }
 
     /** Whether -Dnatmpj.test.suites selects this suite or program (by simple name; all when the property is empty). */
@@ -95,15 +123,19 @@ public final class MultiRankTests {
     /**
      * The suite's jobs on the build's JDK under {@code flavour}: one per rank count ({@link MultiRank#ranks()} or
      * the build's) and JVM option set ({@link MultiRank#jvm()} with {@link MultiRank#jvmEach()} and, before JDK 25,
-     * {@link MultiRank#jvmEachBeforeJdk25()}), labelled "flavour np=N Suite options".
+     * {@link MultiRank#jvmEachBeforeJdk25()}), labelled "flavour np=N Suite options"; with the spread matrix
+     * ({@link #fullMatrix()}), the option sets after the first only at the first rank count, on their flavour.
      */
     public static List<MpiJob> jobs(String flavour, Class<?> suite) {
         MultiRank config = config(suite);
         List<String> each = new ArrayList<>(options(config.jvmEach()));
         if (Runtime.version().feature() < 25) each.addAll(options(config.jvmEachBeforeJdk25()));
         List<MpiJob> jobs = new ArrayList<>();
-        for (int np : rankCounts(config)) {
-            for (String variant : config.jvm()) {
+        List<Integer> rankCounts = rankCounts(config);
+        for (int np : rankCounts) {
+            for (int v = 0; v < config.jvm().length; v++) {
+                if (v > 0 && !(fullMatrix() || (np == rankCounts.get(0) && runsVariant(flavour, v)))) continue;
+                String variant = config.jvm()[v];
                 List<String> options = new ArrayList<>(options(variant));
                 options.addAll(each);
                 String label = flavour + " np=" + np + " " + suite.getSimpleName()
@@ -116,7 +148,8 @@ public final class MultiRankTests {
 
     /**
      * The suite's jobs on the extra JDK at {@code javaHome} ({@link MultiRank#extraJdks()}; none if it does not ask),
-     * one per {@link MultiRank#extraJdkJvm()} option set, labelled "flavour np=N jdk-folder Suite options".
+     * one per {@link MultiRank#extraJdkJvm()} option set (with the spread matrix, the sets after the first only on
+     * their flavour: {@link #fullMatrix()}), labelled "flavour np=N jdk-folder Suite options".
      */
     public static List<MpiJob> extraJdkJobs(String flavour, Class<?> suite, String javaHome) {
         MultiRank config = config(suite);
@@ -124,8 +157,9 @@ public final class MultiRankTests {
         int np = config.ranks().length > 0 ? config.ranks()[0] : 2;
         String name = Paths.get(javaHome).getFileName().toString();
         List<MpiJob> jobs = new ArrayList<>();
-        for (String variant : config.extraJdkJvm()) {
-            List<String> options = options(variant);
+        for (int v = 0; v < config.extraJdkJvm().length; v++) {
+            if (!runsVariant(flavour, v)) continue;
+            List<String> options = options(config.extraJdkJvm()[v]);
             String label = flavour + " np=" + np + " " + name + " " + suite.getSimpleName()
                     + (options.isEmpty() ? "" : " " + String.join(" ", options));
             jobs.add(new MpiJob(flavour, np, suite, label).withJdk(javaHome).withJvmOptions(options));
