@@ -29,8 +29,17 @@ import natmpj.jni.NativeMPI;
 public class Request {
     /** Active requests on direct buffers, and active persistent ones: they must stay reachable (see above). */
     private static final LiveSet KEPT_WHILE_ACTIVE = new LiveSet();
-    /** Requests started and not yet completed nor freed, for MPI.Finalize's report (a set would cost more). */
-    private static final LongAdder PENDING_RECEIVES = new LongAdder(), PENDING_SENDS = new LongAdder();
+    /**
+     * Requests started and not yet completed nor freed, non-persistent and persistent ones apart, for MPI.Finalize's
+     * report (a set would cost more). The non-persistent counts are also LiveHandles' count of those requests, so
+     * that such a request costs one counter update at start and one at completion, not two of each.
+     */
+    private static final LongAdder PENDING_RECEIVES = new LongAdder(), PENDING_SENDS = new LongAdder(),
+            ACTIVE_PERSISTENT_RECEIVES = new LongAdder(), ACTIVE_PERSISTENT_SENDS = new LongAdder();
+
+    static {
+        LiveHandles.countAlso(LiveHandles.Kind.REQUEST, () -> PENDING_RECEIVES.sum() + PENDING_SENDS.sum());
+    }
 
     long handle;
     /** The last call on several requests that saw this one (see {@link #repeated}). */
@@ -66,8 +75,7 @@ public class Request {
             tracked = DroppedHandles.track(this, LiveHandles.Kind.REQUEST, "persistent request",
                     releaseWhenDropped(handle, buffer));
         } else {
-            tracked = null;
-            LiveHandles.created(LiveHandles.Kind.REQUEST);
+            tracked = null; // counted while pending (started() and ended())
         }
         if (!persistent) started();
     }
@@ -83,15 +91,20 @@ public class Request {
     /** Marks the request active; a send's array has been copied in by the caller. */
     final void started() {
         active = true;
-        (receive ? PENDING_RECEIVES : PENDING_SENDS).increment();
+        pending().increment();
         if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer) kept = KEPT_WHILE_ACTIVE.add(this);
+    }
+
+    private LongAdder pending() {
+        return persistent ? (receive ? ACTIVE_PERSISTENT_RECEIVES : ACTIVE_PERSISTENT_SENDS)
+                : (receive ? PENDING_RECEIVES : PENDING_SENDS);
     }
 
     /** Active to inactive (completed or freed). */
     private void ended() {
         if (!active) return;
         active = false;
-        (receive ? PENDING_RECEIVES : PENDING_SENDS).decrement();
+        pending().decrement();
         if (kept != null) {
             KEPT_WHILE_ACTIVE.remove(kept);
             kept = null;
@@ -102,11 +115,7 @@ public class Request {
     private void handleGone() {
         if (handle == MPI.requestNullHandle) return;
         handle = MPI.requestNullHandle;
-        if (tracked != null) {
-            tracked.freed();
-        } else {
-            LiveHandles.released(LiveHandles.Kind.REQUEST);
-        }
+        if (tracked != null) tracked.freed(); // a non-persistent one stopped counting in ended()
     }
 
     /** Blocks until the request completes; a null or inactive request returns at once with an empty status. */
@@ -233,7 +242,8 @@ public class Request {
      * returns null when there are none. MPI_Finalize ends them all.
      */
     static String describePending() {
-        long receives = PENDING_RECEIVES.sum(), sends = PENDING_SENDS.sum();
+        long receives = PENDING_RECEIVES.sum() + ACTIVE_PERSISTENT_RECEIVES.sum();
+        long sends = PENDING_SENDS.sum() + ACTIVE_PERSISTENT_SENDS.sum();
         if (receives + sends == 0) return null;
         String rs = receives == 0 ? "" : receives + (receives == 1 ? " receive" : " receives");
         String ss = sends == 0 ? "" : sends + (sends == 1 ? " send" : " sends");

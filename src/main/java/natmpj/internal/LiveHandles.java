@@ -3,6 +3,7 @@ package natmpj.internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * How many MPI handles natmpj holds for this process right now, by kind: communicators, groups and derived
@@ -15,6 +16,8 @@ public final class LiveHandles {
     public enum Kind { COMMUNICATOR, GROUP, DATATYPE, OP, REQUEST }
 
     private static final LongAdder[] COUNTS = new LongAdder[Kind.values().length];
+    /** Handles another class counts itself (mpi.Request: its pending non-persistent requests), by kind. */
+    private static final LongSupplier[] ALSO = new LongSupplier[Kind.values().length];
 
     static {
         for (int i = 0; i < COUNTS.length; i++) COUNTS[i] = new LongAdder();
@@ -23,7 +26,22 @@ public final class LiveHandles {
     private LiveHandles() {}
 
     public static long count(Kind kind) {
-        return COUNTS[kind.ordinal()].sum();
+        LongSupplier also;
+        synchronized (ALSO) {
+            also = ALSO[kind.ordinal()];
+        }
+        return COUNTS[kind.ordinal()].sum() + (also == null ? 0 : also.getAsLong());
+    }
+
+    /**
+     * For natmpj's own classes: handles of {@code kind} that {@code counter} counts (instead of {@link #created}
+     * and {@link #released}, where those would be a second counter update on a hot path) are part of the count.
+     */
+    public static void countAlso(Kind kind, LongSupplier counter) {
+        synchronized (ALSO) {
+            if (ALSO[kind.ordinal()] != null) throw new IllegalStateException(kind + " is already counted elsewhere");
+            ALSO[kind.ordinal()] = counter;
+        }
     }
 
     /** Every kind's count, e.g. {COMMUNICATOR=0, GROUP=0, DATATYPE=2, OP=0, REQUEST=1}. */
