@@ -29,9 +29,13 @@ public class ObjectBench {
      * Round trips of the smallest size before the first one, for the JIT (serialization code included); a tenth as
      * many follow at {@link #MID_WARMUP_SIZE}. 20,000 at the smallest size alone left the smallest sizes 1.5-2x slower
      * than warm (C2 had not finished), and the paths of larger messages (natmpj's out-of-band arrays) compiling while
-     * the first size that takes them was timed (a 4x dip at 8 KiB).
+     * the first size that takes them was timed (a 4x dip at 8 KiB). 100,000 (about 0.25 s at natmpj's speed) left
+     * the first size of some runs before steady state on a slower machine (2026-11-27, AMD EPYC KVM, Open MPI,
+     * JDK 17: 64 B took 11-18 us in 2 of 5 runs against 2.3-4.2 in the others and 5-8 us at 128 B in the same runs);
+     * with 400,000, 2.4-4.9 us in 4 of 4. MPJ Express's devices, 4-30x slower per round trip, warm up for longer
+     * than that with ci/bench's 100,000 (it passes --jit-warmup 100000 to them).
      */
-    static final long JIT_WARMUP = 100_000;
+    static final long JIT_WARMUP = 400_000;
     /** The second warm-up's size: large enough for every path of large messages, cheap enough to repeat. */
     static final int MID_WARMUP_SIZE = 16 << 10;
 
