@@ -1,6 +1,5 @@
 package natmpj.it;
 
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 
@@ -10,6 +9,7 @@ import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
 import natmpj.internal.Pins;
+import natmpj.testkit.Allocators;
 import natmpj.testkit.Cases;
 import natmpj.testkit.Check;
 import natmpj.testkit.MultiRank;
@@ -48,12 +48,12 @@ public final class GcSuite {
                 receives[big + i] = world.Irecv(smalls[i] = new long[1 + i], 0, 1 + i, MPI.LONG, left, 1000 + i);
             }
             Check.eq(pins + (PinPath.PINNED ? big + small : 0), Pins.count(), "pins while pending");
-            long fullBefore = fullCollections();
+            long fullBefore = Allocators.collectionCount();
             for (int round = 0; round < 5; round++) {
                 garbage(64 << 20);
                 System.gc();
             }
-            Check.isTrue(fullCollections() > fullBefore, "collections ran while the arrays were pinned");
+            Check.isTrue(Allocators.collectionCount() > fullBefore, "collections ran while the arrays were pinned");
             world.Barrier();
             Request[] sends = new Request[big + small];
             for (int i = 0; i < big; i++) {
@@ -143,12 +143,6 @@ public final class GcSuite {
                 }
             }
         });
-    }
-
-    static long fullCollections() {
-        long n = 0;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) n += gc.getCollectionCount();
-        return n;
     }
 
     static long usedAfterFullGc() {

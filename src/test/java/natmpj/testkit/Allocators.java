@@ -60,7 +60,8 @@ public final class Allocators implements AutoCloseable {
         return collectionCount() - collectionsBefore;
     }
 
-    private static long collectionCount() {
+    /** Collections so far in this JVM: every collector's count, as the JVM reports them. */
+    public static long collectionCount() {
         long count = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             count += Math.max(0, gc.getCollectionCount());
