@@ -1,3 +1,4 @@
+import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -12,14 +13,45 @@ final class BenchData {
     private BenchData() {
     }
 
+    /**
+     * How direct buffers are made: false (--buffer direct) with natmpj's MPI.newByteBuffer, whose memory from 2 MiB
+     * on is 2 MiB-aligned and on transparent huge pages like the C twins' buffers (--buffer c-thp), or with
+     * ByteBuffer.allocateDirect where the MPI library has no such method; true (--buffer allocate-direct) always with
+     * ByteBuffer.allocateDirect, whose memory is malloc'd (mostly small pages, docs/buffers.md). Set by BenchOptions.
+     */
+    static boolean allocateDirect;
+
+    /** natmpj's {@code MPI.newByteBuffer(int)}, or null: looked up so that this source compiles on MPJ Express too. */
+    private static final Method NEW_BYTE_BUFFER = newByteBuffer();
+
+    private static Method newByteBuffer() {
+        try {
+            return MPI.class.getMethod("newByteBuffer", int.class);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    /** A direct ByteBuffer of capacity bytes in native order, made as {@link #allocateDirect} says. */
+    static ByteBuffer direct(int capacity) {
+        if (allocateDirect || NEW_BYTE_BUFFER == null) {
+            return ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());
+        }
+        try {
+            return (ByteBuffer) NEW_BYTE_BUFFER.invoke(null, capacity);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("MPI.newByteBuffer(" + capacity + ")", e);
+        }
+    }
+
     /** A byte[] or a direct ByteBuffer of capacity bytes. */
     static Object bytes(boolean direct, int capacity) {
-        return direct ? ByteBuffer.allocateDirect(capacity) : new byte[capacity];
+        return direct ? direct(capacity) : new byte[capacity];
     }
 
     /** A float[] or a direct ByteBuffer of count floats in native order (what MPI reads). */
     static Object floats(boolean direct, int count) {
-        return direct ? ByteBuffer.allocateDirect(count * 4).order(ByteOrder.nativeOrder()) : new float[count];
+        return direct ? direct(count * 4) : new float[count];
     }
 
     /** Byte i of a message: depends on size, round and sender, so a stale or misplaced buffer shows. */

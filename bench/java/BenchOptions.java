@@ -19,7 +19,10 @@ final class BenchOptions {
             + "  --iters-scale F        multiply the timed iteration counts by F (default 1; warm-ups are not scaled)\n"
             + "  --jit-warmup N         iterations of the smallest case before the first size, for the JIT\n"
             + "                         (default %d)\n"
-            + "  --buffer array|direct  a Java array (default) or a direct ByteBuffer\n"
+            + "  --buffer array|direct|allocate-direct  a Java array (default) or a direct ByteBuffer: from\n"
+            + "                         MPI.newByteBuffer (natmpj: 2 MiB-aligned huge pages from 2 MiB, like the C\n"
+            + "                         twins' buffers; elsewhere ByteBuffer.allocateDirect) or from\n"
+            + "                         ByteBuffer.allocateDirect (malloc'd memory)\n"
             + "  --calls blocking|nonblocking  blocking calls (default) or non-blocking ones + Wait\n"
             + "  --impl NAME            first CSV column (default java), e.g. mpje-multicore for a peer run\n"
             + "  --help                 this text\n"
@@ -94,7 +97,9 @@ final class BenchOptions {
             }
             switch (a) {
                 case "--buffer":
-                    o.direct = oneOf(a, v, "array", "direct").equals("direct");
+                    String kind = oneOf(a, v, "array", "direct", "allocate-direct");
+                    o.direct = !kind.equals("array");
+                    BenchData.allocateDirect = kind.equals("allocate-direct");
                     break;
                 case "--calls":
                     o.nonBlocking = oneOf(a, v, "blocking", "nonblocking").equals("nonblocking");
@@ -135,7 +140,7 @@ final class BenchOptions {
     }
 
     String buffer() {
-        return direct ? "direct" : "array";
+        return !direct ? "array" : BenchData.allocateDirect ? "allocate-direct" : "direct";
     }
 
     String calls() {

@@ -127,6 +127,13 @@ ADDRESS(natmpj_handle, created) /* the one handle a call creates, in the thread'
 %typemap(javain) void *buffer_object "$javainput"
 %typemap(in) void *buffer_object "$1 = $input ? (*jenv)->GetDirectBufferAddress(jenv, $input) : NULL;"
 
+/* The direct ByteBuffer natmpj_direct_buffer makes (MPI.newByteBuffer), returned as the jobject it is. */
+%typemap(jni) jobject natmpj_direct_buffer "jobject"
+%typemap(jtype) jobject natmpj_direct_buffer "java.nio.ByteBuffer"
+%typemap(jstype) jobject natmpj_direct_buffer "java.nio.ByteBuffer"
+%typemap(out) jobject natmpj_direct_buffer "$result = $1;"
+%typemap(javaout) jobject natmpj_direct_buffer { return $jnicall; }
+
 /* The calling thread's JNIEnv, for the one C file that calls back into Java (ops.c); no Java argument. */
 %typemap(in, numinputs=0) JNIEnv *jenv "$1 = jenv;"
 

@@ -31,6 +31,10 @@ natmpj_handle natmpj_alloc(int64_t bytes) {
 
 void natmpj_free(void *address) { free(address); }
 
+jobject natmpj_direct_buffer(JNIEnv *jenv, natmpj_handle address, int64_t bytes) {
+    return (*jenv)->NewDirectByteBuffer(jenv, (void *)address, (jlong)bytes);
+}
+
 int natmpj_copy_in(void *sarray, int64_t off, void *address, int64_t bytes) {
     if (bytes <= 0) return MPI_SUCCESS;
     if (!sarray) return NATMPJ_ERR_NO_BUFFER;

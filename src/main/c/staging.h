@@ -20,6 +20,9 @@ natmpj_handle natmpj_buffer_address(void *buffer_object);
 /* Native memory for staging; 0 when out of memory. Large blocks are huge-page aligned (see staging.c). */
 natmpj_handle natmpj_alloc(int64_t bytes);
 void natmpj_free(void *address);
+/* A direct ByteBuffer over bytes of natmpj_alloc'd memory at address (MPI.newByteBuffer); NULL with an exception
+ * pending if the JVM refuses. Java frees the memory when the buffer is unreachable. */
+jobject natmpj_direct_buffer(JNIEnv *jenv, natmpj_handle address, int64_t bytes);
 /* Array <-> native memory: off is the byte offset into the array. */
 int natmpj_copy_in(void *sarray, int64_t off, void *address, int64_t bytes);
 int natmpj_copy_out(void *address, void *rarray, int64_t off, int64_t bytes);

@@ -6,6 +6,7 @@ import natmpj.internal.Buffers;
 import natmpj.internal.DroppedHandles;
 import natmpj.internal.Element;
 import natmpj.internal.FailingRank;
+import natmpj.internal.HugePageBuffers;
 import natmpj.internal.Failures;
 import natmpj.internal.Message;
 import natmpj.internal.NativeLibrary;
@@ -467,6 +468,21 @@ public class MPI extends MpjExpressFields {
     public static Errhandler Errorhandler_get() throws MPIException {
         requireActive("MPI.Errorhandler_get");
         return COMM_WORLD.Errhandler_get();
+    }
+
+    /**
+     * A direct ByteBuffer of {@code capacity} bytes in native byte order, for messages (a natmpj addition; Open MPI's
+     * Java bindings have a method of this name). From 2 MiB on, its memory is 2 MiB-aligned and advised for
+     * transparent huge pages, as a C program's aligned buffer can be, so that MPI moves large messages from and into
+     * it at C's speed; a buffer from {@code ByteBuffer.allocateDirect} is {@code malloc}'d, mostly on small pages
+     * (docs/buffers.md). Below 2 MiB it is {@code ByteBuffer.allocateDirect}'s. The memory is freed once the buffer
+     * and every view of it are unreachable. Needs no MPI state: callable before Init and after Finalize.
+     *
+     * @throws IllegalArgumentException if {@code capacity} is negative
+     * @throws OutOfMemoryError if there is no native memory for it
+     */
+    public static ByteBuffer newByteBuffer(int capacity) {
+        return HugePageBuffers.allocate("MPI.newByteBuffer", capacity);
     }
 
     /** The host MPI's own version string (MPI_Get_library_version). */

@@ -142,6 +142,8 @@ class ApiCompatibilityTest {
         {"Group", "void Free()", "explicit MPI_GROUP_FREE; natmpj never overrides finalize()"},
         {"Datatype", "void Free()", "explicit MPI_TYPE_FREE; natmpj never overrides finalize()"},
         {"Op", "void Free()", "explicit MPI_OP_FREE; natmpj never overrides finalize()"},
+        {"MPI", "static java.nio.ByteBuffer newByteBuffer(int)", "direct buffer on 2 MiB-aligned huge pages from "
+                + "2 MiB; Open MPI's Java bindings' name"},
     };
 
     private static final ClassLoader OURS = ApiCompatibilityTest.class.getClassLoader();
@@ -700,7 +702,7 @@ class ApiCompatibilityTest {
         }
     }
 
-    /** "Object" -> java.lang.Object, "Datatype[]" -> mpi.Datatype[], "int" -> int. */
+    /** "Object" -> java.lang.Object, "Datatype[]" -> mpi.Datatype[], "int" -> int; a qualified name stays. */
     private static String typeName(String shortName) {
         String base = shortName.replace("[]", "");
         String dims = shortName.substring(base.length());
@@ -709,6 +711,8 @@ class ApiCompatibilityTest {
             full = base;
         } else if (Set.of("Object", "String", "Throwable").contains(base)) {
             full = "java.lang." + base;
+        } else if (base.contains(".")) {
+            full = base;
         } else {
             full = "mpi." + base;
         }

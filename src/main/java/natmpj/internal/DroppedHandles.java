@@ -77,6 +77,15 @@ public final class DroppedHandles {
         return t;
     }
 
+    /**
+     * Runs {@code action} on the Cleaner's thread once {@code owner} is unreachable: for native memory that is no
+     * MPI handle (HugePageBuffers), whose release calls no MPI and may run at any time. The action must not
+     * reference the owner.
+     */
+    public static void whenUnreachable(Object owner, Runnable action) {
+        CLEANER.register(owner, action);
+    }
+
     /** Frees (or warns about) every dropped handle queued so far; the caller may call MPI. */
     public static void releaseDropped() {
         for (Tracked t; (t = DROPPED.poll()) != null; ) {

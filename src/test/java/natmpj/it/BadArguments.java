@@ -338,6 +338,10 @@ final class BadArguments {
             case "color":
                 if (MPI.UNDEFINED != -5) bads.add(new Bad("-5", () -> -5, RANGE_OR_MPI, words));
                 break;
+            case "capacity":
+                bads.add(new Bad("-1", () -> -1, IAE, words));
+                bads.add(new Bad("MIN_VALUE", () -> Integer.MIN_VALUE, IAE, words));
+                break;
             case "nnodes":
                 bads.add(new Bad("0", () -> 0, IAE, words));
                 bads.add(new Bad("-1", () -> -1, IAE, words));

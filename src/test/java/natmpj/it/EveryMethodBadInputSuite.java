@@ -78,6 +78,7 @@ public final class EveryMethodBadInputSuite {
         ANY_STATE.put("MPI.Initialized", "MPI_Initialized may be called before Init and after Finalize");
         ANY_STATE.put("MPI.Get_library_version", "MPI_Get_library_version may be called at any time");
         ANY_STATE.put("MPI.MPI", "the class's public constructor creates nothing in MPI");
+        ANY_STATE.put("MPI.newByteBuffer", "allocates memory, nothing in MPI: callable before Init and after Finalize");
         ANY_STATE.put("Status.Status", "a Java object with the fields of an empty status; nothing in MPI");
         ANY_STATE.put("toString", "describes the Java object from its own fields");
 
