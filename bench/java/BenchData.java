@@ -17,7 +17,7 @@ final class BenchData {
      * How direct buffers are made: false (--buffer direct) with natmpj's MPI.newByteBuffer, whose memory from 2 MiB
      * on is 2 MiB-aligned and on transparent huge pages like the C twins' buffers (--buffer c-thp), or with
      * ByteBuffer.allocateDirect where the MPI library has no such method; true (--buffer allocate-direct) always with
-     * ByteBuffer.allocateDirect, whose memory is malloc'd (mostly small pages, docs/buffers.md). Set by BenchOptions.
+     * ByteBuffer.allocateDirect, whose memory is malloc'd (partly small pages, docs/buffers.md). Set by BenchOptions.
      */
     static boolean allocateDirect;
 

@@ -6,8 +6,8 @@ import natmpj.internal.Buffers;
 import natmpj.internal.DroppedHandles;
 import natmpj.internal.Element;
 import natmpj.internal.FailingRank;
-import natmpj.internal.HugePageBuffers;
 import natmpj.internal.Failures;
+import natmpj.internal.HugePageBuffers;
 import natmpj.internal.Message;
 import natmpj.internal.NativeLibrary;
 import natmpj.internal.Staging;
@@ -474,7 +474,7 @@ public class MPI extends MpjExpressFields {
      * A direct ByteBuffer of {@code capacity} bytes in native byte order, for messages (a natmpj addition; Open MPI's
      * Java bindings have a method of this name). From 2 MiB on, its memory is 2 MiB-aligned and advised for
      * transparent huge pages, as a C program's aligned buffer can be, so that MPI moves large messages from and into
-     * it at C's speed; a buffer from {@code ByteBuffer.allocateDirect} is {@code malloc}'d, mostly on small pages
+     * it at C's speed; a buffer from {@code ByteBuffer.allocateDirect} is {@code malloc}'d, partly on small pages
      * (docs/buffers.md). Below 2 MiB it is {@code ByteBuffer.allocateDirect}'s. The memory is freed once the buffer
      * and every view of it are unreachable. Needs no MPI state: callable before Init and after Finalize.
      *

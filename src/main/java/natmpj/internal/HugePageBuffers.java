@@ -10,11 +10,11 @@ import natmpj.jni.NativeMPI;
  * {@code MPI.newByteBuffer}). {@code ByteBuffer.allocateDirect} takes its memory from {@code malloc}: a block of a
  * few MiB is mapped wherever the kernel puts it, so its first 2 MiB-aligned address may lie up to 2 MiB in, and
  * everything before it is on small pages even where huge pages are advised. MPI's single-copy transfers (the
- * kernel's CMA, {@code process_vm_readv}) pin the peer's pages one by one, which on small pages costs 15-25 % of
- * the bandwidth of large messages (docs/performance.md). From {@link #HUGE_PAGE} on, a buffer here is 2 MiB-aligned,
- * its size rounded up to a whole number of huge pages, and advised for transparent huge pages
- * ({@code natmpj_alloc}, the allocator of staging slabs); below, huge pages would waste more than they save, and
- * the buffer is {@code allocateDirect}'s. Either way it is in native byte order.
+ * kernel's CMA, {@code process_vm_readv}) pin the peer's pages one by one, which on small pages costs bandwidth:
+ * 15-25 % on one machine, 30-50 % for 4 MiB messages on another (docs/performance.md). From {@link #HUGE_PAGE}
+ * on, a buffer here is 2 MiB-aligned, its size rounded up to a whole number of huge pages, and advised for
+ * transparent huge pages ({@code natmpj_alloc}, the allocator of staging slabs); below, huge pages would waste more
+ * than they save, and the buffer is {@code allocateDirect}'s. Either way it is in native byte order.
  *
  * <p>The memory is freed on the Cleaner's thread once the buffer is unreachable. A view of the buffer
  * ({@code slice()}, {@code duplicate()}, {@code asIntBuffer()}, ...) refers to the buffer it was made from (the JDK's
