@@ -155,7 +155,7 @@ public final class LifetimeSuite {
             }
             int n = 5 * HUGE_PAGE + 3;
             ByteBuffer out = MPI.newByteBuffer(n);
-            for (int i = 0; i < n; i++) out.put(i, pattern(i, rank));
+            Values.fill("BYTE", out, 0, n, rank * 7919L);
             // The receive gets only a view 64 bytes into a buffer nobody else refers to: the view keeps the buffer
             // alive through collections while the request is pending.
             ByteBuffer view = MPI.newByteBuffer(n + 64).position(64).slice();
@@ -168,14 +168,10 @@ public final class LifetimeSuite {
             world.Send(out, 0, n, MPI.BYTE, right, 12);
             Status s = r.Wait();
             Check.eq(n, s.Get_count(MPI.BYTE), "bytes received");
-            for (int i = 0; i < n; i++) {
-                if (view.get(i) != pattern(i, left)) Check.eq(pattern(i, left), view.get(i), "byte " + i);
-            }
+            Values.expect("BYTE", view, 0, n, left * 7919L, "received");
             ByteBuffer back = MPI.newByteBuffer(n);
             world.Sendrecv(view, 0, n, MPI.BYTE, left, 13, back, 0, n, MPI.BYTE, right, 13);
-            for (int i = 0; i < n; i++) {
-                if (back.get(i) != pattern(i, rank)) Check.eq(pattern(i, rank), back.get(i), "returned byte " + i);
-            }
+            Values.expect("BYTE", back, 0, n, rank * 7919L, "returned");
         });
         cases.add("new_byte_buffers_dropped_are_freed", () -> {
             // 96 x 16 MiB, every page written: 1.5 GiB of resident memory if dropped buffers were never freed.
@@ -209,11 +205,6 @@ public final class LifetimeSuite {
             Check.eq(0, Pins.count(), "Finalize unpins every array");
         });
         cases.run(false); // no barrier after Finalize
-    }
-
-    /** Byte i of a test message from {@code sender}. */
-    static byte pattern(int i, int sender) {
-        return (byte) (i * 31 + sender * 7 + (i >>> 12));
     }
 
     /** Collects until {@code done} holds (null failure: just collect for a while). */
