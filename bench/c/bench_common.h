@@ -36,6 +36,7 @@ static const char *bench_common_usage =
     "  --buffer c|c-thp       malloc'd buffers (default), or 2 MiB-aligned ones advised to use transparent huge\n"
     "                         pages (madvise MADV_HUGEPAGE)\n"
     "  --calls blocking|nonblocking  blocking calls (default) or non-blocking ones + Wait\n"
+    "  --settle S             accepted for the Java twins' sake (their wait for a quiet JIT); C has none\n"
     "  --impl NAME            first CSV column (default c)\n"
     "  --version              print the MPI library version and exit\n"
     "  --help                 this text\n"
@@ -71,6 +72,11 @@ static inline struct bench_options bench_init(int *argc, char ***argv, const cha
             else if (!strcmp(a, "--max")) bad = (o.max = bench_parse_long(v, 1L << 30)) < 0;
             else if (!strcmp(a, "--jit-warmup")) bad = (o.jit_warmup = bench_parse_long(v, 1L << 62)) < 0;
             else if (!strcmp(a, "--impl")) o.impl = v;
+            else if (!strcmp(a, "--settle")) {
+                char *end;
+                double s = strtod(v, &end);
+                bad = !*v || *end || !(s >= 0 && s <= 3600);
+            }
             else if (!strcmp(a, "--buffer")) { o.thp = !strcmp(v, "c-thp"); bad = !o.thp && strcmp(v, "c"); }
             else if (!strcmp(a, "--calls")) {
                 o.nonblocking = !strcmp(v, "nonblocking");

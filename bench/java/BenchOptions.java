@@ -24,6 +24,9 @@ final class BenchOptions {
             + "                         twins' buffers; elsewhere ByteBuffer.allocateDirect) or from\n"
             + "                         ByteBuffer.allocateDirect (malloc'd memory)\n"
             + "  --calls blocking|nonblocking  blocking calls (default) or non-blocking ones + Wait\n"
+            + "  --settle S             P2pBench, ObjectBench: before timing a size, warm it up until the JVM's\n"
+            + "                         compiler and GC threads are quiet on both ranks, for at most S seconds\n"
+            + "                         (default 10; 0: off)\n"
             + "  --impl NAME            first CSV column (default java), e.g. mpje-multicore for a peer run\n"
             + "  --help                 this text\n"
             + "CSV on rank 0: " + CSV_HEADER + "\n";
@@ -32,6 +35,8 @@ final class BenchOptions {
     int min, max;
     double scale = 1.0;
     long jitWarmup;
+    /** --settle: at most this many seconds of waiting for a quiet JIT before each size (0: none). */
+    double settle = Settle.DEFAULT_LIMIT_SECONDS;
     String impl = "java";
     /** The benchmark's own option (--test, --ops, --payload), or null when it takes none. */
     String choice;
@@ -108,6 +113,17 @@ final class BenchOptions {
                 case "--max": o.max = (int) number(a, v, 1 << 30); break;
                 case "--jit-warmup": o.jitWarmup = number(a, v, Long.MAX_VALUE); break;
                 case "--impl": o.impl = v; break;
+                case "--settle":
+                    try {
+                        o.settle = Double.parseDouble(v);
+                    } catch (NumberFormatException e) {
+                        o.settle = Double.NaN;
+                    }
+                    if (!(o.settle >= 0 && o.settle <= 3600)) {
+                        throw new IllegalArgumentException("--settle must be a number of seconds in 0..3600, not "
+                                + v);
+                    }
+                    break;
                 case "--iters-scale":
                     try {
                         o.scale = Double.parseDouble(v);

@@ -123,6 +123,7 @@ public class ObjectBench {
                 b.setPayload(size, 0);
                 b.validate(size, 0);
                 b.run(warmups(size, unit));
+                Settle.settle(b::run, warmups(size, unit), b.peer, opt.settle, "object-" + payload + " " + size);
                 long perBatch = Math.max(1, n / BATCHES);
                 long[] ns = new long[BATCHES];
                 for (int i = 0; i < BATCHES; i++) {

@@ -66,6 +66,7 @@ public class P2pBench {
                 long n = opt.scaled(b.iterations(size));
                 b.validate(size, 0);
                 b.run(size, b.warmups(size));
+                Settle.settle(k -> b.run(size, k), b.warmups(size), b.peer, opt.settle, test + " " + size);
                 long t0 = System.nanoTime();
                 b.run(size, n);
                 long t1 = System.nanoTime();

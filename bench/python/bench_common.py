@@ -21,6 +21,7 @@ COMMON_USAGE = """\
                          its JIT (default {jit})
   --buffer py            bytearray / array('f') buffers (the only kind; printed in the CSV buffer column)
   --calls blocking|nonblocking  blocking calls (default) or non-blocking ones + Wait
+  --settle S             accepted for the Java twins' sake (their wait for a quiet JIT); Python has none
   --impl NAME            first CSV column (default mpi4py)
   --version              print the MPI library version and exit
   --help                 this text
@@ -109,6 +110,14 @@ def parse(args, min_size, max_size, jit_warmup, choice_option=None, choice_defau
             o.jit_warmup = _number(a, v, 1 << 62)
         elif a == "--impl":
             o.impl = v
+        elif a == "--settle":
+            # accepted for the Java twins' sake (their wait for a quiet JIT); Python has none
+            try:
+                settle = float(v)
+            except ValueError:
+                settle = float("nan")
+            if not 0 <= settle <= 3600:
+                raise ValueError("--settle must be a number of seconds in 0..3600, not " + v)
         elif a == "--buffer":
             _one_of(a, v, "py")
         elif a == "--calls":
