@@ -76,8 +76,7 @@ static inline struct bench_options bench_init(int *argc, char ***argv, const cha
                 char *end;
                 double s = strtod(v, &end);
                 bad = !*v || *end || !(s >= 0 && s <= 3600);
-            }
-            else if (!strcmp(a, "--buffer")) { o.thp = !strcmp(v, "c-thp"); bad = !o.thp && strcmp(v, "c"); }
+            } else if (!strcmp(a, "--buffer")) { o.thp = !strcmp(v, "c-thp"); bad = !o.thp && strcmp(v, "c"); }
             else if (!strcmp(a, "--calls")) {
                 o.nonblocking = !strcmp(v, "nonblocking");
                 bad = !o.nonblocking && strcmp(v, "blocking");

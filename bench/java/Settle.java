@@ -44,7 +44,10 @@ final class Settle {
                 ? (com.sun.management.OperatingSystemMXBean) os : null;
     }
 
-    /** Whether this JVM reports the CPU times the check needs; if not, {@link #settle} runs one chunk. */
+    /**
+     * Whether this JVM reports the CPU times the check needs; if not, {@link #settle} ends at its first chunk of
+     * CHUNK_NANOS.
+     */
     static boolean supported() {
         return OS != null && OS.getProcessCpuTime() >= 0 && THREADS.isThreadCpuTimeSupported()
                 && THREADS.isThreadCpuTimeEnabled();
