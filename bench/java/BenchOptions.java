@@ -26,7 +26,7 @@ final class BenchOptions {
             + "  --calls blocking|nonblocking  blocking calls (default) or non-blocking ones + Wait\n"
             + "  --settle S             P2pBench, ObjectBench: before timing a size, warm it up until the JVM's\n"
             + "                         compiler and GC threads are quiet on both ranks, for at most S seconds\n"
-            + "                         (default 10; 0: off)\n"
+            + "                         (default 10; 0: off); WarmupBench: the same before its steady run\n"
             + "  --impl NAME            first CSV column (default java), e.g. mpje-multicore for a peer run\n"
             + "  --help                 this text\n"
             + "CSV on rank 0: " + CSV_HEADER + "\n";

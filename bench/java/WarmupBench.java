@@ -23,7 +23,9 @@ import mpi.Request;
  * (default none), are timed in bins whose edges are spaced logarithmically, ten per decade of iterations (1, 2, 3,
  * 4, 5, 6, 8, 10, 13, 16, 20, 25, ...): each rank reads the clock at the edges only, and the CSV gives, per bin, the
  * slowest rank's time divided by the bin's calls. Then a steady run of 10^6 calls (window: 2 x 10^5 messages)
- * of which the second half is timed gives the steady cost. The data are checked after the bins and after the
+ * of which the second half is timed gives the steady cost, after a wait for a quiet JIT between the halves
+ * ({@link Settle}, --settle): without it, the steady pingpong cost at --iters-scale 0.5 was 0.67-0.69 us, twice
+ * what the same run gives after 4 x 10^6 untimed calls (0.35-0.36) or with the wait (0.29-0.36). The data are checked after the bins and after the
  * steady run, never before the first call: that one is part of the measurement.
  *
  * <p>CSV rows: bench warmup-TEST, one per bin, with iterations = the calls done at the bin's end (the bin's start is
@@ -71,6 +73,11 @@ public class WarmupBench {
         long steady = Math.max(1, opt.scaled(test == WINDOW_TEST ? STEADY_MESSAGES : STEADY_CALLS)
                 / callsPerIteration / 2);
         b.run(steady);
+        // The steady cost is a steady state's: warmed up until the JIT is quiet on every rank taking part.
+        if (b.active) {
+            Settle.settle(b::run, Math.max(1, steady / 10), b.collective ? -1 : b.peer, opt.settle,
+                    "steady-" + TESTS[test]);
+        }
         long t0 = System.nanoTime();
         b.run(steady);
         double[] steadyNanos = {System.nanoTime() - t0};
