@@ -25,8 +25,9 @@ import mpi.Request;
  * slowest rank's time divided by the bin's calls. Then a steady run of 10^6 calls (window: 2 x 10^5 messages)
  * of which the second half is timed gives the steady cost, after a wait for a quiet JIT between the halves
  * ({@link Settle}, --settle): without it, the steady pingpong cost at --iters-scale 0.5 was 0.67-0.69 us, twice
- * what the same run gives after 4 x 10^6 untimed calls (0.35-0.36) or with the wait (0.29-0.36). The data are checked after the bins and after the
- * steady run, never before the first call: that one is part of the measurement.
+ * what the same run gives after 4 x 10^6 untimed calls (0.35-0.36) or with the wait (0.29-0.36). The data are
+ * checked after the bins and after the steady run, never before the first call: that one is part of the
+ * measurement.
  *
  * <p>CSV rows: bench warmup-TEST, one per bin, with iterations = the calls done at the bin's end (the bin's start is
  * the previous row's) and time_us = the bin's cost per call; then bench steady-TEST, iterations = the timed calls.
