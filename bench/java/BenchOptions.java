@@ -114,22 +114,14 @@ final class BenchOptions {
                 case "--jit-warmup": o.jitWarmup = number(a, v, Long.MAX_VALUE); break;
                 case "--impl": o.impl = v; break;
                 case "--settle":
-                    try {
-                        o.settle = Double.parseDouble(v);
-                    } catch (NumberFormatException e) {
-                        o.settle = Double.NaN;
-                    }
+                    o.settle = decimal(v);
                     if (!(o.settle >= 0 && o.settle <= 3600)) {
                         throw new IllegalArgumentException("--settle must be a number of seconds in 0..3600, not "
                                 + v);
                     }
                     break;
                 case "--iters-scale":
-                    try {
-                        o.scale = Double.parseDouble(v);
-                    } catch (NumberFormatException e) {
-                        o.scale = Double.NaN;
-                    }
+                    o.scale = decimal(v);
                     if (!(o.scale > 0 && o.scale < 1e6)) {
                         throw new IllegalArgumentException("--iters-scale must be a positive number, not " + v);
                     }
@@ -173,6 +165,15 @@ final class BenchOptions {
     static String oneOf(String option, String v, String... allowed) {
         for (String a : allowed) if (a.equals(v)) return v;
         throw new IllegalArgumentException(option + " must be one of " + String.join("|", allowed) + ", not " + v);
+    }
+
+    /** v as a number, NaN if it is none (which every range check then refuses). */
+    private static double decimal(String v) {
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     private static long number(String option, String v, long max) {

@@ -122,8 +122,9 @@ public class ObjectBench {
                 long n = opt.scaled(iterations(size, unit));
                 b.setPayload(size, 0);
                 b.validate(size, 0);
-                b.run(warmups(size, unit));
-                Settle.settle(b::run, warmups(size, unit), b.peer, opt.settle, "object-" + payload + " " + size);
+                long warm = warmups(size, unit);
+                b.run(warm);
+                Settle.settle(b::run, warm, b.peer, opt.settle, "object-" + payload + " " + size);
                 long perBatch = Math.max(1, n / BATCHES);
                 long[] ns = new long[BATCHES];
                 for (int i = 0; i < BATCHES; i++) {

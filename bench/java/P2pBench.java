@@ -65,8 +65,9 @@ public class P2pBench {
             for (int size : opt.sizes()) {
                 long n = opt.scaled(b.iterations(size));
                 b.validate(size, 0);
-                b.run(size, b.warmups(size));
-                Settle.settle(k -> b.run(size, k), b.warmups(size), b.peer, opt.settle, test + " " + size);
+                long warm = b.warmups(size);
+                b.run(size, warm);
+                Settle.settle(k -> b.run(size, k), warm, b.peer, opt.settle, test + " " + size);
                 long t0 = System.nanoTime();
                 b.run(size, n);
                 long t1 = System.nanoTime();

@@ -75,6 +75,14 @@ def _number(option, value, limit):
     raise ValueError("%s must be an integer in 0..%d, not %s" % (option, limit, value))
 
 
+def _decimal(value):
+    """value as a float, NaN if it is none (which every range check then refuses)."""
+    try:
+        return float(value)
+    except ValueError:
+        return float("nan")
+
+
 def _one_of(option, value, *allowed):
     if value not in allowed:
         raise ValueError("%s must be one of %s, not %s" % (option, "|".join(allowed), value))
@@ -112,21 +120,14 @@ def parse(args, min_size, max_size, jit_warmup, choice_option=None, choice_defau
             o.impl = v
         elif a == "--settle":
             # accepted for the Java twins' sake (their wait for a quiet JIT); Python has none
-            try:
-                settle = float(v)
-            except ValueError:
-                settle = float("nan")
-            if not 0 <= settle <= 3600:
+            if not 0 <= _decimal(v) <= 3600:
                 raise ValueError("--settle must be a number of seconds in 0..3600, not " + v)
         elif a == "--buffer":
             _one_of(a, v, "py")
         elif a == "--calls":
             o.nonblocking = _one_of(a, v, "blocking", "nonblocking") == "nonblocking"
         elif a == "--iters-scale":
-            try:
-                o.scale = float(v)
-            except ValueError:
-                o.scale = float("nan")
+            o.scale = _decimal(v)
             if not 0 < o.scale < 1e6:
                 raise ValueError("--iters-scale must be a positive number, not " + v)
         else:
