@@ -197,22 +197,24 @@ class Medians:
         self.data = data
         self.jdks = list(jdks)
 
+    def values(self, flavour, variant, bench, calls, ranks, size, what=0):
+        """Every repetition's time (what=0) or MB/s (what=1); empty without samples."""
+        samples = self.data.get((flavour, variant, bench, calls, ranks), {}).get(size) or []
+        return [s[what] for s in samples]
+
     def get(self, flavour, variant, bench, calls, ranks, size, what=0):
-        samples = self.data.get((flavour, variant, bench, calls, ranks), {}).get(size)
-        return statistics.median(s[what] for s in samples) if samples else None
+        values = self.values(flavour, variant, bench, calls, ranks, size, what)
+        return statistics.median(values) if values else None
 
     def best(self, flavour, variant, bench, calls, ranks, size, what=0):
         """The best repetition's value: the lowest time (what=0) or the highest MB/s (what=1)."""
-        samples = self.data.get((flavour, variant, bench, calls, ranks), {}).get(size)
-        return (max if what else min)(s[what] for s in samples) if samples else None
+        values = self.values(flavour, variant, bench, calls, ranks, size, what)
+        return (max if what else min)(values) if values else None
 
     def spread(self, flavour, variant, bench, calls, ranks, size, what=0):
         """(lowest, highest, repetitions) of time (what=0) or MB/s (what=1); None without samples."""
-        samples = self.data.get((flavour, variant, bench, calls, ranks), {}).get(size)
-        if not samples:
-            return None
-        values = [s[what] for s in samples]
-        return min(values), max(values), len(values)
+        values = self.values(flavour, variant, bench, calls, ranks, size, what)
+        return (min(values), max(values), len(values)) if values else None
 
     def sizes(self, flavour, bench, calls, ranks):
         return sorted(
