@@ -28,8 +28,9 @@ final class ObjectMessages {
     }
 
     /**
-     * A message without out-of-band arrays goes from the thread's serialization buffer (pinned, or staged as any
-     * array); one with them is assembled in a staging block (the arrays' one copy) and sent from there.
+     * A message without arrays outside the stream goes from the thread's serialization buffer (pinned, or staged as
+     * any array), and so does one with them up to {@link ObjectCodec#INLINE_BYTES} once they are copied in; a larger
+     * one is assembled in a staging block (the arrays' one copy) and sent from there.
      */
     static void send(Comm comm, int mode, String call, Object buf, int offset, int count, Datatype type, int dest,
                      int tag) {
@@ -37,16 +38,18 @@ final class ObjectMessages {
         ObjectCodec.Encoded e = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
         BufferType b = MPI.BYTE.layout;
         int rc;
+        if (e.size() <= ObjectCodec.INLINE_BYTES) e.inline();
         if (e.contiguous()) {
             Message m = Message.blocking(call, e.array(), 0, e.size(), b, Message.stageBlockingArrays,
                     Message.READ);
             rc = NativeMPI.send(mode, m.array, m.address, m.off, e.size(), b.handle(), dest, tag, comm.handle);
             m.finish(call, rc);
         } else {
-            Staging s = Staging.acquire(e.size(), call);
+            Staging s = Staging.acquire(ObjectCodec.STAGING_OFFSET + e.size(), call);
             try {
-                e.copyTo(s.address, call);
-                rc = NativeMPI.send(mode, null, s.address, 0, e.size(), b.handle(), dest, tag, comm.handle);
+                long at = s.address + ObjectCodec.STAGING_OFFSET;
+                e.copyTo(at, call);
+                rc = NativeMPI.send(mode, null, at, 0, e.size(), b.handle(), dest, tag, comm.handle);
             } finally {
                 s.release();
             }
@@ -59,20 +62,14 @@ final class ObjectMessages {
         mode = wireMode(mode);
         ObjectCodec.Encoded e = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
         BufferType b = MPI.BYTE.layout;
-        Message data;
-        if (e.contiguous()) {
-            // The per-thread serialization buffer is reused by the next message: the request needs its own copy.
-            data = Message.requestCopied(call, e.array(), 0, e.size(), b, Message.READ);
-            data.copyIn(call);
-        } else {
-            Staging s = Staging.acquire(e.size(), call);
-            data = Message.ofStaging(s);
-            try {
-                e.copyTo(s.address, call);
-            } catch (RuntimeException | Error x) {
-                data.release();
-                throw x;
-            }
+        // The per-thread serialization buffer is reused by the next message: the request needs its own copy.
+        Staging s = Staging.acquire(ObjectCodec.STAGING_OFFSET + e.size(), call);
+        Message data = Message.ofStaging(s, ObjectCodec.STAGING_OFFSET);
+        try {
+            e.copyTo(data.address, call);
+        } catch (RuntimeException | Error x) {
+            data.release();
+            throw x;
         }
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.isend(mode, data.address, e.size(), b.handle(), dest, tag, comm.handle, out.handleAddress);

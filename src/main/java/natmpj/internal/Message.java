@@ -110,17 +110,17 @@ public final class Message {
      * {@link #orphan} (freed while active).
      */
     public static Message request(String call, Object buf, long off, int count, BufferType type, int access) {
-        return request(call, buf, off, count, type, access, true, false);
+        return request(call, buf, off, count, type, access, false);
     }
 
     /**
      * A non-blocking send's buffer, for a send that starts now: {@link #request}, with a staged array copied in --
      * or, for a range of {@link Staging#SHARE_MIN_BYTES} or more, given the block of a pending send of the same
      * range, which holds the same bytes ({@link Staging#acquireSend}). Not for persistent sends (each start copies)
-     * nor for arrays the caller changes while the send is pending ({@link #requestCopied}).
+     * nor for arrays the caller changes while the send is pending.
      */
     public static Message sendRequest(String call, Object buf, long off, int count, BufferType type) {
-        return request(call, buf, off, count, type, READ, true, true);
+        return request(call, buf, off, count, type, READ, true);
     }
 
     /**
@@ -130,23 +130,16 @@ public final class Message {
      * for persistent receives (their block is theirs from one start to the next).
      */
     public static Message receiveRequest(String call, Object buf, long off, int count, BufferType type) {
-        return request(call, buf, off, count, type, WRITE, true, true);
+        return request(call, buf, off, count, type, WRITE, true);
     }
 
-    /**
-     * {@link #request} for an array the caller reuses as soon as the call returns (a per-thread serialization
-     * buffer): staged, never pinned, so the request keeps its own copy.
-     */
-    public static Message requestCopied(String call, Object buf, long off, int count, BufferType type, int access) {
-        return request(call, buf, off, count, type, access, false, false);
-    }
 
     /**
      * {@code startsNow}: a send that starts now, its staged data copied in or shared ({@link #sendRequest}), or a
      * receive posted now, its staging shared ({@link #receiveRequest}).
      */
     private static Message request(String call, Object buf, long off, int count, BufferType type, int access,
-                                   boolean mayPin, boolean startsNow) {
+                                   boolean startsNow) {
         if (buf == null || count == 0 || type.size == 0) {
             return new Message(buf, null, 0, 0, off, null, 0, 0, 0, access, type, 0);
         }
@@ -154,7 +147,7 @@ public final class Message {
             return new Message(buf, null, Buffers.address(buf) + off, 0, off, null, 0, 0, count, access, type,
                     0);
         }
-        if (mayPin && Pins.requestsPinned()) {
+        if (Pins.requestsPinned()) {
             long base = Pins.pin(buf);
             if (base != 0) {
                 Message m = new Message(buf, null, base + off, 0, off, null, 0, 0, count, access, type, base);
@@ -180,10 +173,11 @@ public final class Message {
 
     /**
      * A request's buffer that is a staging block its caller filled (an MPI.OBJECT message assembled there by
-     * ObjectCodec): MPI reads it at {@link #address}; nothing to copy in or out; released with the request.
+     * ObjectCodec) from {@code offset} on: MPI reads it at {@link #address}; nothing to copy in or out; released
+     * with the request.
      */
-    public static Message ofStaging(Staging staging) {
-        return new Message(null, null, staging.address, 0, 0, staging, 0, 0, 0, READ, null, 0);
+    public static Message ofStaging(Staging staging, long offset) {
+        return new Message(null, null, staging.address + offset, 0, 0, staging, 0, 0, 0, READ, null, 0);
     }
 
     private static Message staged(String call, Object buf, long off, int count, BufferType type, int access,

@@ -20,8 +20,8 @@ import natmpj.jni.NativeMPI;
  * The wire format of {@code MPI.OBJECT} messages (docs/object.md has the full layout): one MPI message of MPI_BYTE
  * per Java message, holding
  * <ol>
- *   <li>a 16-byte prefix: magic {@code "NJO1"}, the byte order of the arrays, the length of the stream, the number
- *       of out-of-band arrays;</li>
+ *   <li>a 16-byte prefix: magic {@code "NJO2"}, the byte order of the arrays, the form (a stream, or arrays only),
+ *       the length of the stream, the number of out-of-band arrays;</li>
  *   <li>a standard Java serialization stream (java.io.ObjectOutputStream): the number of objects as an int, then the
  *       objects in type-map order (for a derived datatype over MPI.OBJECT: item by item, each item's elements in the
  *       order of its displacements), in which every primitive array of at least {@link #OUT_OF_BAND_BYTES} bytes is
@@ -32,7 +32,9 @@ import natmpj.jni.NativeMPI;
  * A large primitive array thus costs one memory copy each way (into native memory on the sender, out of the received
  * bytes on the receiver) instead of Java serialization's element-by-element big-endian conversion; everything else
  * (object identity, shared references, custom writeObject/readObject, class resolution) is Java serialization's own.
- * An array referenced twice is replaced once and written once, so it arrives as one array referenced twice.
+ * An array referenced twice is replaced once and written once, so it arrives as one array referenced twice. A
+ * message whose objects are all primitive arrays (none null, none twice) has no stream at all: its objects are its
+ * arrays, whatever their size.
  *
  * <p>Serialization reuses a per-thread output buffer; the streams over it are unsynchronized (ByteArray*Stream's
  * synchronized methods cost a lock per object written or read, a fifth of the time of a graph of small records).
@@ -49,8 +51,29 @@ public final class ObjectCodec {
      * against 6.6 us).
      */
     public static final int OUT_OF_BAND_BYTES = 2048;
-    /** Format of natmpj's object messages, bytes 0-3 of each: "NJO1". */
-    static final int MAGIC = 0x4E4A4F31;
+    /**
+     * A blocking send of a message up to this size with arrays outside the stream copies them into the message's
+     * byte array ({@link Encoded#inline()}) and sends that, pinned, instead of filling a staging block by a JNI copy
+     * per array: 0.85-1.2 against 1.0-2.0 us one way for a double[] of 512 B-2 KiB (docs/object.md).
+     */
+    public static final int INLINE_BYTES = 64 << 10;
+    /**
+     * Where a message starts in its staging block: 64 bytes in, not at the block's page-aligned start. The receiver
+     * takes the message into a Java byte array, whose data begins 16 bytes into the array (a large array's at a
+     * page boundary + 16); a copy whose destination lies a little ahead of its source modulo 4 KiB (+16 here) runs at
+     * half speed (loads alias the stores just issued), so at 256-512 KiB a message sent from the block's start took
+     * twice as long (docs/object.md).
+     */
+    public static final int STAGING_OFFSET = 64;
+    /** Format of natmpj's object messages, bytes 0-3 of each: "NJO2". */
+    static final int MAGIC = 0x4E4A4F32;
+    /**
+     * Byte 5 of a message, its form: a Java serialization stream (with out-of-band arrays), or no stream, the
+     * message's objects being its arrays, one each, in table order ({@link #bareArrays}).
+     */
+    private static final byte FORM_STREAM = 0, FORM_ARRAYS = 1;
+    /** Up to this many objects, a bare-arrays message checks for an array given twice pairwise, not by a set. */
+    private static final int PAIRWISE = 16;
     static final int PREFIX = 16, TABLE_ENTRY = 8, ALIGN = 8;
     private static final byte BIG_ENDIAN = 0, LITTLE_ENDIAN = 1;
     private static final int MAX_RETAINED = 16 << 20;
@@ -213,11 +236,31 @@ public final class ObjectCodec {
             return out;
         }
 
+        /**
+         * Copies the arrays into the header's storage, after the table: the message becomes {@link #contiguous()}.
+         * A blocking send of a small message then goes from that array (pinned) instead of a staging block filled by
+         * a JNI copy per array.
+         */
+        public void inline() {
+            if (arrayCount == 0) return;
+            try {
+                header.ensure((int) total - header.size());
+                copyArrays(header.buf);
+                header.count = (int) total;
+            } finally {
+                arrays.clear();
+            }
+            arrayCount = 0;
+        }
+
+        /** Each array at its offset, and zeros in the padding after it (out may be a reused buffer). */
         private void copyArrays(byte[] out) {
             ByteBuffer b = ByteBuffer.wrap(out).order(ByteOrder.nativeOrder());
             for (int i = 0; i < arrays.size(); i++) {
                 Object a = arrays.get(i);
                 int at = (int) offsets[i];
+                int end = at + java.lang.reflect.Array.getLength(a) * elementBytes(a);
+                Arrays.fill(out, end, (int) align(end), (byte) 0);
                 if (a instanceof byte[]) {
                     System.arraycopy(a, 0, out, at, ((byte[]) a).length);
                 } else if (a instanceof boolean[]) {
@@ -238,7 +281,7 @@ public final class ObjectCodec {
         }
 
         /** Closes the message: prefix, table, padding, and where each array goes. */
-        void finish(int streamBytes) {
+        void finish(int streamBytes, byte form) {
             int n = arrays.size();
             arrayCount = n;
             if (offsets.length < n) offsets = new long[Math.max(n, 2 * offsets.length)];
@@ -259,6 +302,7 @@ public final class ObjectCodec {
             total = n > 0 ? at : header.size();
             header.writeIntAt(0, MAGIC);
             header.array()[4] = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? LITTLE_ENDIAN : BIG_ENDIAN;
+            header.array()[5] = form;
             header.writeIntAt(8, streamBytes);
             header.writeIntAt(12, n);
         }
@@ -280,7 +324,7 @@ public final class ObjectCodec {
         return (n + ALIGN - 1) & -ALIGN;
     }
 
-    /** The array's element type as its JVM descriptor letter (the table's type codes). */
+    /** The array's element type as its JVM descriptor letter (the table's type codes); 0: no primitive array. */
     private static int code(Object a) {
         if (a instanceof double[]) return 'D';
         if (a instanceof int[]) return 'I';
@@ -289,7 +333,8 @@ public final class ObjectCodec {
         if (a instanceof byte[]) return 'B';
         if (a instanceof short[]) return 'S';
         if (a instanceof char[]) return 'C';
-        return 'Z';
+        if (a instanceof boolean[]) return 'Z';
+        return 0;
     }
 
     private static int elementBytes(Object a) {
@@ -370,6 +415,10 @@ public final class ObjectCodec {
         int[] map = type.displacements();
         Encoded out = OUT.get();
         out.begin();
+        if (bareArrays(objects, offset, count, type, map, out.arrays)) {
+            out.finish(0, FORM_ARRAYS);
+            return out;
+        }
         try (ObjectOutputStream stream = new Output(out)) {
             stream.writeInt(count * map.length);
             for (int item = 0; item < count; item++) {
@@ -387,8 +436,41 @@ public final class ObjectCodec {
             out.clearArrays();
             throw e;
         }
-        out.finish(out.header.size() - PREFIX);
+        out.finish(out.header.size() - PREFIX, FORM_STREAM);
         return out;
+    }
+
+    /**
+     * Whether the message's objects are all primitive arrays, none null and none given twice; if so, they are in
+     * {@code arrays} in type-map order, and the message needs no serialization stream: each array goes as its
+     * elements, whatever its size (a message holding one {@code double[]}, the commonest object message, costs a
+     * memory copy each way and no ObjectOutputStream or ObjectInputStream). Otherwise {@code arrays} is left empty.
+     * An array given twice takes the stream, which keeps it one array on arrival.
+     */
+    private static boolean bareArrays(Object[] objects, int offset, int count, BufferType type, int[] map,
+                                      List<Object> arrays) {
+        int n = count * map.length;
+        if (n == 0) return false;
+        java.util.Set<Object> seen = n > PAIRWISE ? java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<>()) : null;
+        for (int item = 0; item < count; item++) {
+            int base = offset + item * type.extent;
+            for (int d : map) {
+                Object a = objects[base + d];
+                boolean twice = false;
+                if (seen != null) {
+                    twice = !seen.add(a);
+                } else {
+                    for (int k = 0; k < arrays.size() && !twice; k++) twice = arrays.get(k) == a;
+                }
+                if (twice || code(a) == 0) {
+                    arrays.clear();
+                    return false;
+                }
+                arrays.add(a);
+            }
+        }
+        return true;
     }
 
     /** The parsed prefix and table of a received message; checks that it is one and that its sizes add up. */
@@ -397,15 +479,20 @@ public final class ObjectCodec {
         final int base, streamBytes;
         final int[] codes, lengths, offsets;
         final ByteOrder order;
+        /** True when the message's objects are its arrays, without a stream ({@link #FORM_ARRAYS}). */
+        final boolean bare;
 
         Layout(String call, byte[] bytes, int base, int length) {
             this.base = base;
             ByteBuffer b = ByteBuffer.wrap(bytes, base, length).slice();
             if (length < PREFIX || b.getInt(0) != MAGIC) throw notObjects(call, length);
             order = b.get(4) == LITTLE_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+            byte form = b.get(5);
+            bare = form == FORM_ARRAYS;
             streamBytes = b.getInt(8);
             int n = b.getInt(12);
             long at = PREFIX + (long) streamBytes;
+            if (form != FORM_STREAM && !bare || bare && (streamBytes != 0 || n == 0)) throw notObjects(call, length);
             if (streamBytes < 0 || n < 0 || at + (long) n * TABLE_ENTRY > length) throw notObjects(call, length);
             codes = new int[n];
             lengths = new int[n];
@@ -477,28 +564,53 @@ public final class ObjectCodec {
         Object[] objects = (Object[]) buf;
         int[] map = type.displacements();
         Layout layout = new Layout(call, bytes, from, length);
+        if (layout.bare) {
+            int n = layout.codes.length;
+            checkRoom(call, name, n, count, map, type);
+            try {
+                for (int e = 0; e < n; e++) {
+                    objects[offset + e / map.length * type.extent + map[e % map.length]] = layout.array(bytes, e);
+                }
+            } catch (ArrayStoreException e) {
+                throw cannotHold(call, name, e);
+            }
+            return n;
+        }
         try (ObjectInputStream stream = new Input(bytes, layout)) {
             int n = stream.readInt();
-            if (n > count * map.length) {
-                throw Failures.failure(call + ": the message holds " + n + " objects but " + name + " has room for "
-                        + count * map.length + " (" + count + " items of " + type + "): message truncated");
-            }
+            checkRoom(call, name, n, count, map, type);
             for (int e = 0; e < n; e++) {
                 int item = e / map.length;
                 objects[offset + item * type.extent + map[e % map.length]] = stream.readObject();
             }
             return n;
         } catch (ArrayStoreException e) {
-            throw new IllegalArgumentException(call + ": " + name + " cannot hold a received object: " + e.getMessage(),
-                    e);
+            throw cannotHold(call, name, e);
         } catch (IOException | ClassNotFoundException e) {
             throw Failures.failure(call + ": cannot deserialize the message: " + e);
         }
     }
 
+    private static void checkRoom(String call, String name, int n, int count, int[] map, BufferType type) {
+        if (n > count * map.length) {
+            throw Failures.failure(call + ": the message holds " + n + " objects but " + name + " has room for "
+                    + count * map.length + " (" + count + " items of " + type + "): message truncated");
+        }
+    }
+
+    private static IllegalArgumentException cannotHold(String call, String name, ArrayStoreException e) {
+        return new IllegalArgumentException(call + ": " + name + " cannot hold a received object: " + e.getMessage(),
+                e);
+    }
+
     /** The number of objects a message of {@code length} bytes holds; -1 when it is no object message. */
     public static int count(byte[] bytes, int length) {
-        if (length < PREFIX + 4 || ByteBuffer.wrap(bytes).getInt(0) != MAGIC) return -1;
+        if (length < PREFIX || ByteBuffer.wrap(bytes).getInt(0) != MAGIC) return -1;
+        if (bytes[5] == FORM_ARRAYS) {
+            int n = ByteBuffer.wrap(bytes).getInt(12);
+            return n > 0 ? n : -1;
+        }
+        if (length < PREFIX + 4) return -1;
         int streamBytes = ByteBuffer.wrap(bytes).getInt(8);
         if (streamBytes < 0 || streamBytes > length - PREFIX) return -1;
         try (ObjectInputStream stream = new ObjectInputStream(new In(bytes, PREFIX, PREFIX + streamBytes))) {

@@ -163,6 +163,10 @@ public final class ObjectSuite {
             cases.add("primitive_arrays_" + n + "_elements_every_mode", () -> arrayModes(world, rank, right, left, n));
         }
         cases.add("primitive_arrays_collectives", () -> arrayCollectives(world, rank, size));
+        for (int n : arrayLengths()) {
+            cases.add("bare_arrays_" + n + "_elements_every_mode", () -> bareModes(world, rank, size, right, left, n));
+        }
+        cases.add("bare_arrays_identity_null_room_and_types", () -> bareEdges(world, rank, right, left));
         cases.add("primitive_arrays_bad_input_leaves_comm_usable", () -> {
             int n = 100000;
             // The arrays before the bad object were already taken out of band: the failure must drop them.
@@ -408,6 +412,168 @@ public final class ObjectSuite {
         dup.Free();
         theirs.check((Arrays8) in4[0], what + ", Probe then Recv");
         Check.eq("end", in4[2], what + ": last object");
+    }
+
+    /**
+     * A message of primitive arrays only: the eight element types, then a second double[], each with contents of the
+     * rank, the length and its place. ObjectCodec sends such a message without a serialization stream.
+     */
+    static Object[] bare(int rank, int n) {
+        byte[] b = new byte[n];
+        short[] s = new short[n];
+        int[] i = new int[n];
+        long[] j = new long[n];
+        float[] f = new float[n];
+        double[] d = new double[n], d2 = new double[n / 3];
+        char[] c = new char[n];
+        boolean[] z = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            int v = rank * 7919 + k * 31 + n;
+            b[k] = (byte) v;
+            s[k] = (short) v;
+            i[k] = v;
+            j[k] = (long) v << 33 | k;
+            f[k] = v / 3f;
+            d[k] = v / 7.0;
+            c[k] = (char) v;
+            z[k] = v % 3 == 0;
+        }
+        for (int k = 0; k < d2.length; k++) d2[k] = -rank - k / 11.0;
+        return new Object[] {b, s, i, j, f, d, c, z, d2};
+    }
+
+    /** Element by element, types included, from {@code at} in {@code got}. */
+    static void checkBare(Object[] want, Object[] got, int at, String what) {
+        for (int k = 0; k < want.length; k++) {
+            Object w = want[k], g = got[at + k];
+            String where = what + ", object " + k;
+            Check.isTrue(g != null && g.getClass() == w.getClass(), where + ": a " + w.getClass().getSimpleName()
+                    + ", got " + (g == null ? "null" : g.getClass().getSimpleName()));
+            Check.isTrue(Arrays.deepEquals(new Object[] {w}, new Object[] {g}), where + ": contents");
+        }
+    }
+
+    /**
+     * Messages of primitive arrays only (no serialization stream) through every point-to-point mode, Probe and
+     * Get_count, a derived datatype over MPI.OBJECT, and the collectives.
+     */
+    static void bareModes(Intracomm world, int rank, int size, int right, int left, int n) {
+        String what = "bare arrays of " + n + " elements";
+        Object[] out = bare(rank, n), theirs = bare(left, n);
+        int k = out.length;
+        Object[] in = new Object[k + 2];
+        in[0] = "before";
+        Status s = world.Sendrecv(out, 0, k, MPI.OBJECT, right, 80, in, 1, k + 1, MPI.OBJECT, left, 80);
+        checkBare(theirs, in, 1, what + ", Sendrecv");
+        Check.eq("before", in[0], what + ": element before the offset");
+        Check.eq(null, in[k + 1], what + ": room left unused");
+        Check.eq(k, s.Get_count(MPI.OBJECT), what + ": count");
+
+        for (String mode : new String[] {"Send", "Ssend", "Bsend"}) {
+            Object[] got = new Object[k];
+            byte[] attached = mode.equals("Bsend") ? new byte[(int) (2L * k * (n * 8 + 64) + 4096)] : null;
+            if (attached != null) MPI.Buffer_attach(attached);
+            Request r = world.Irecv(got, 0, k, MPI.OBJECT, left, 81);
+            // An object receive matches when waited for: a send that may wait for its receive (Ssend; Send of a
+            // large message) goes first on even ranks only.
+            boolean first = mode.equals("Bsend") || rank % 2 == 0;
+            if (!first) r.Wait();
+            switch (mode) {
+            case "Ssend": world.Ssend(out, 0, k, MPI.OBJECT, right, 81); break;
+            case "Bsend": world.Bsend(out, 0, k, MPI.OBJECT, right, 81); break;
+            default: world.Send(out, 0, k, MPI.OBJECT, right, 81);
+            }
+            if (first) r.Wait();
+            if (attached != null) MPI.Buffer_detach();
+            checkBare(theirs, got, 0, what + ", " + mode + " to Irecv");
+        }
+
+        Object[] got = new Object[k];
+        Request w = world.Isend(out, 0, k, MPI.OBJECT, right, 82);
+        world.Recv(got, 0, k, MPI.OBJECT, MPI.ANY_SOURCE, 82);
+        w.Wait();
+        checkBare(theirs, got, 0, what + ", Isend to Recv");
+
+        Object[] pout = new Object[k], pin = new Object[k];
+        Prequest ps = world.Send_init(pout, 0, k, MPI.OBJECT, right, 83);
+        Prequest pr = world.Recv_init(pin, 0, k, MPI.OBJECT, left, 83);
+        for (int round = 0; round < 3; round++) {
+            System.arraycopy(bare(rank + round, n), 0, pout, 0, k);
+            Prequest.Startall(new Prequest[] {pr, ps});
+            Request.Waitall(new Request[] {pr, ps});
+            checkBare(bare(left + round, n), pin, 0, what + ", persistent round " + round);
+        }
+        ps.Free();
+        pr.Free();
+
+        Intracomm dup = (Intracomm) world.clone();
+        Request w4 = dup.Isend(out, 0, k, MPI.OBJECT, right, 84);
+        Status probed = dup.Probe(left, 84);
+        Check.eq(k, probed.Get_count(MPI.OBJECT), what + ": Get_count after Probe");
+        Object[] in4 = new Object[probed.Get_count(MPI.OBJECT)];
+        dup.Recv(in4, 0, in4.length, MPI.OBJECT, left, 84);
+        w4.Wait();
+        dup.Free();
+        checkBare(theirs, in4, 0, what + ", Probe then Recv");
+
+        // Two items of a vector type (2 blocks of 1, stride 2: extent 3): elements 0, 2, 3 and 5 of out, received
+        // contiguously.
+        Datatype every2 = Datatype.Vector(2, 1, 2, MPI.OBJECT);
+        Object[] picked = new Object[4];
+        world.Sendrecv(out, 0, 2, every2, right, 85, picked, 0, 4, MPI.OBJECT, left, 85);
+        checkBare(new Object[] {theirs[0], theirs[2], theirs[3], theirs[5]}, picked, 0, what + ", vector type");
+
+        for (int root = 0; root < size; root++) {
+            Object[] b = rank == root ? bare(root, n) : new Object[k];
+            world.Bcast(b, 0, k, MPI.OBJECT, root);
+            checkBare(bare(root, n), b, 0, what + ", Bcast from " + root);
+        }
+        Object[] all = new Object[k * size];
+        world.Allgather(out, 0, k, MPI.OBJECT, all, 0, k, MPI.OBJECT);
+        for (int r = 0; r < size; r++) checkBare(bare(r, n), all, r * k, what + ", Allgather " + r);
+    }
+
+    /**
+     * Where a message of arrays needs the stream after all, or is refused: an array given twice arrives as one
+     * array; a null among arrays arrives as null; too little room is a truncation; a receive buffer that cannot
+     * hold a double[] fails naming it, and the communicator stays usable.
+     */
+    static void bareEdges(Intracomm world, int rank, int right, int left) {
+        for (int n : new int[] {3, 4096}) {
+            double[] d = new double[n];
+            Arrays.fill(d, rank);
+            Object[] in = new Object[3];
+            world.Sendrecv(new Object[] {d, new int[] {rank}, d}, 0, 3, MPI.OBJECT, right, 90, in, 0, 3, MPI.OBJECT,
+                    left, 90);
+            Check.isTrue(in[0] == in[2], n + ": an array given twice arrives as one array");
+            Check.eq((double) left, ((double[]) in[0])[n - 1], n + ": its contents");
+            Check.eq(left, ((int[]) in[1])[0], n + ": the array between");
+            // 20 references to one array: past the pairwise check, the set's
+            Object[] many = new Object[20];
+            Arrays.fill(many, d);
+            Object[] got = new Object[20];
+            world.Sendrecv(many, 0, 20, MPI.OBJECT, right, 91, got, 0, 20, MPI.OBJECT, left, 91);
+            for (int i = 1; i < 20; i++) Check.isTrue(got[i] == got[0], n + ": reference " + i + " of 20");
+            Object[] withNull = {d, null, new long[] {rank}};
+            Object[] got2 = {"x", "y", "z"};
+            world.Sendrecv(withNull, 0, 3, MPI.OBJECT, right, 92, got2, 0, 3, MPI.OBJECT, left, 92);
+            Check.eq(null, got2[1], n + ": null among arrays");
+            Check.eq((long) left, ((long[]) got2[2])[0], n + ": array after the null");
+
+            Request three = world.Isend(new Object[] {d, new int[n], new byte[n]}, 0, 3, MPI.OBJECT, right, 93);
+            Object[] two = new Object[2];
+            Check.throwsWith(mpi.MPIException.class, () -> world.Recv(two, 0, 2, MPI.OBJECT, left, 93),
+                    "Comm.Recv", "3 objects", "truncated");
+            three.Wait();
+            Request one = world.Isend(new Object[] {d}, 0, 1, MPI.OBJECT, right, 94);
+            String[] strings = new String[1];
+            Check.throwsWith(IllegalArgumentException.class, () -> world.Recv(strings, 0, 1, MPI.OBJECT, left, 94),
+                    "Comm.Recv", "buf", "cannot hold");
+            one.Wait();
+            Object[] after = new Object[1];
+            world.Sendrecv(new Object[] {d}, 0, 1, MPI.OBJECT, right, 95, after, 0, 1, MPI.OBJECT, left, 95);
+            Check.eq((double) left, ((double[]) after[0])[0], n + ": the communicator after the failures");
+        }
     }
 
     /** Objects holding large and small arrays through the collectives (they move whole messages as bytes). */
