@@ -73,25 +73,15 @@ public final class ObjectSuite {
         final List<Object> nested;
 
         Arrays8(int rank, int n) {
-            b = new byte[n];
-            s = new short[n];
-            i = new int[n];
-            j = new long[n];
-            f = new float[n];
-            d = new double[n];
-            c = new char[n];
-            z = new boolean[n];
-            for (int k = 0; k < n; k++) {
-                int v = rank * 7919 + k * 31 + n;
-                b[k] = (byte) v;
-                s[k] = (short) v;
-                i[k] = v;
-                j[k] = (long) v << 33 | k;
-                f[k] = v / 3f;
-                d[k] = v / 7.0;
-                c[k] = (char) v;
-                z[k] = v % 3 == 0;
-            }
+            Object[] a = bare(rank, n);
+            b = (byte[]) a[0];
+            s = (short[]) a[1];
+            i = (int[]) a[2];
+            j = (long[]) a[3];
+            f = (float[]) a[4];
+            d = (double[]) a[5];
+            c = (char[]) a[6];
+            z = (boolean[]) a[7];
             shared1 = d;
             shared2 = d;
             matrix = new double[][] {d.clone(), new double[n / 2 + 1], null, new double[0]};
