@@ -449,19 +449,23 @@ public final class ObjectCodec {
      */
     private static boolean bareArrays(Object[] objects, int offset, int count, BufferType type, int[] map,
                                       List<Object> arrays) {
-        int n = count * map.length;
-        if (n == 0) return false;
-        java.util.Set<Object> seen = n > PAIRWISE ? java.util.Collections.newSetFromMap(
-                new java.util.IdentityHashMap<>()) : null;
+        if (count * map.length == 0) return false;
+        java.util.Set<Object> seen = null; // made only once PAIRWISE arrays are in: most messages never get there
         for (int item = 0; item < count; item++) {
             int base = offset + item * type.extent;
             for (int d : map) {
                 Object a = objects[base + d];
                 boolean twice = false;
-                if (seen != null) {
-                    twice = !seen.add(a);
-                } else {
-                    for (int k = 0; k < arrays.size() && !twice; k++) twice = arrays.get(k) == a;
+                if (code(a) != 0) {
+                    if (seen == null && arrays.size() >= PAIRWISE) {
+                        seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+                        seen.addAll(arrays);
+                    }
+                    if (seen != null) {
+                        twice = !seen.add(a);
+                    } else {
+                        for (int k = 0; k < arrays.size() && !twice; k++) twice = arrays.get(k) == a;
+                    }
                 }
                 if (twice || code(a) == 0) {
                     arrays.clear();

@@ -538,12 +538,20 @@ public final class ObjectSuite {
             Check.isTrue(in[0] == in[2], n + ": an array given twice arrives as one array");
             Check.eq((double) left, ((double[]) in[0])[n - 1], n + ": its contents");
             Check.eq(left, ((int[]) in[1])[0], n + ": the array between");
-            // 20 references to one array: past the pairwise check, the set's
+            // 20 references to one array
             Object[] many = new Object[20];
             Arrays.fill(many, d);
             Object[] got = new Object[20];
             world.Sendrecv(many, 0, 20, MPI.OBJECT, right, 91, got, 0, 20, MPI.OBJECT, left, 91);
             for (int i = 1; i < 20; i++) Check.isTrue(got[i] == got[0], n + ": reference " + i + " of 20");
+            // 19 distinct arrays, then the first again: found by the set, past the pairwise check
+            Object[] late = new Object[20];
+            for (int i = 0; i < 19; i++) late[i] = new int[] {rank, i};
+            late[19] = late[0];
+            Object[] gotLate = new Object[20];
+            world.Sendrecv(late, 0, 20, MPI.OBJECT, right, 96, gotLate, 0, 20, MPI.OBJECT, left, 96);
+            Check.isTrue(gotLate[19] == gotLate[0], n + ": the 20th reference, to the first array");
+            Check.eq(18, ((int[]) gotLate[18])[1], n + ": the 19th array");
             Object[] withNull = {d, null, new long[] {rank}};
             Object[] got2 = {"x", "y", "z"};
             world.Sendrecv(withNull, 0, 3, MPI.OBJECT, right, 92, got2, 0, 3, MPI.OBJECT, left, 92);
