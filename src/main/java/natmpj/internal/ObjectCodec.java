@@ -455,8 +455,8 @@ public final class ObjectCodec {
             int base = offset + item * type.extent;
             for (int d : map) {
                 Object a = objects[base + d];
-                boolean twice = false;
-                if (code(a) != 0) {
+                boolean array = code(a) != 0, twice = false;
+                if (array) {
                     if (seen == null && arrays.size() >= PAIRWISE) {
                         seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
                         seen.addAll(arrays);
@@ -467,7 +467,7 @@ public final class ObjectCodec {
                         for (int k = 0; k < arrays.size() && !twice; k++) twice = arrays.get(k) == a;
                     }
                 }
-                if (twice || code(a) == 0) {
+                if (twice || !array) {
                     arrays.clear();
                     return false;
                 }
