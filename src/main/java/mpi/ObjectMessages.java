@@ -45,11 +45,10 @@ final class ObjectMessages {
             rc = NativeMPI.send(mode, m.array, m.address, m.off, e.size(), b.handle(), dest, tag, comm.handle);
             m.finish(call, rc);
         } else {
-            Staging s = Staging.acquire(ObjectCodec.STAGING_OFFSET + e.size(), call);
+            Staging s = e.stage(call);
             try {
-                long at = s.address + ObjectCodec.STAGING_OFFSET;
-                e.copyTo(at, call);
-                rc = NativeMPI.send(mode, null, at, 0, e.size(), b.handle(), dest, tag, comm.handle);
+                rc = NativeMPI.send(mode, null, s.address + ObjectCodec.STAGING_OFFSET, 0, e.size(), b.handle(), dest,
+                        tag, comm.handle);
             } finally {
                 s.release();
             }
@@ -63,14 +62,7 @@ final class ObjectMessages {
         ObjectCodec.Encoded e = ObjectCodec.serialize(call, "buf", buf, offset, count, type.layout);
         BufferType b = MPI.BYTE.layout;
         // The per-thread serialization buffer is reused by the next message: the request needs its own copy.
-        Staging s = Staging.acquire(ObjectCodec.STAGING_OFFSET + e.size(), call);
-        Message data = Message.ofStaging(s, ObjectCodec.STAGING_OFFSET);
-        try {
-            e.copyTo(data.address, call);
-        } catch (RuntimeException | Error x) {
-            data.release();
-            throw x;
-        }
+        Message data = Message.ofStaging(e.stage(call), ObjectCodec.STAGING_OFFSET);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.isend(mode, data.address, e.size(), b.handle(), dest, tag, comm.handle, out.handleAddress);
         if (rc != 0) {

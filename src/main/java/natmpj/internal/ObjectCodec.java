@@ -225,6 +225,21 @@ public final class ObjectCodec {
             }
         }
 
+        /**
+         * The message assembled in a staging block of its own, {@link #STAGING_OFFSET} bytes in (where MPI is to
+         * read it): for a send that does not go from {@link #array()}. The caller releases the block.
+         */
+        public Staging stage(String call) {
+            Staging s = Staging.acquire(STAGING_OFFSET + size(), call);
+            try {
+                copyTo(s.address + STAGING_OFFSET, call);
+            } catch (RuntimeException | Error x) {
+                s.release();
+                throw x;
+            }
+            return s;
+        }
+
         /** The whole message in a new byte array (the collectives move it as MPI_BYTE in Java arrays). */
         public byte[] toArray() {
             byte[] out = Arrays.copyOf(header.array(), (int) total);
