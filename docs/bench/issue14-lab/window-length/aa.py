@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""aa.py FILE...: the C twin against itself (an A/A test). The 8 C runs of a case (4 at --iters-scale 0.5, 4 at 4)
+"""aa.py FILE...: the C twin against itself (an A/A test). The C runs of a case (wl.sh's, at both --iters-scale)
 are split every way into two disjoint pairs, as the report compares 2 repetitions of Java with 2 of C; prints, per
 size, how often one pair's median is below 0.97 x the other's, and the lowest such ratio. Then the same for Java
 against C (every pair of Java runs against every pair of C runs at the same scale)."""
