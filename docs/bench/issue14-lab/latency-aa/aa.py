@@ -6,10 +6,18 @@ runs against every pair of C's. Prints, per variant, how often the worst size is
 worst-size difference and the median difference per size over the pairings."""
 import csv, itertools, statistics as st, sys
 from collections import defaultdict
-for f in sys.argv[1:]:
+
+
+def load(f):
+    """µs per half round trip: v[variant][size][rep]."""
     v = defaultdict(lambda: defaultdict(dict))
     for row in csv.reader(open(f)):
         v[row[1]][int(row[7])][int(row[0])] = float(row[9])
+    return v
+
+
+for f in sys.argv[1:]:
+    v = load(f)
     sizes = sorted(v['C'])
     reps = sorted(v['C'][sizes[0]])
     def med(var, pair, s):
@@ -39,9 +47,7 @@ for f in sys.argv[1:]:
 # the sizes, and where).
 print("Best repetition against C's best repetition (Java - C, us), largest over the sizes:")
 for f in sys.argv[1:]:
-    v = defaultdict(lambda: defaultdict(dict))
-    for row in csv.reader(open(f)):
-        v[row[1]][int(row[7])][int(row[0])] = float(row[9])
+    v = load(f)
     sizes = sorted(v['C'])
     out = []
     for var in [k for k in v if k != 'C']:
