@@ -464,11 +464,12 @@ DIFFERENCES += [
 # natmpj with this error (in its stderr), after printing the first lines of the expected output; ci/test-compat
 # reports it as XFAIL. If it ever passes, the entry must go.
 NATMPJ_LIMITATIONS = [
-    dict(program="PackUnpack", error="java.lang.NoClassDefFoundError: mpjbuf/Buffer",
+    dict(program="PackUnpack", error="natmpj: mpjbuf.Buffer is a class of MPJ Express's own mpjbuf package",
          reason="MPJ Express declares Pack/Unpack on an mpjbuf.Buffer (a class its mpj.jar carries) where mpiJava "
-                "1.2 has byte[]; natmpj has the byte[] forms only and no mpjbuf classes (README, 'Left out': 'A "
+                "1.2 has byte[]; natmpj has the byte[] forms only and no mpjbuf classes (docs/compatibility.md: 'A "
                 "program that does use them (an mpjbuf.Buffer for Pack, say) needs MPJ Express'), so the program "
-                "stops at 'new mpjbuf.Buffer' after its Pack_size line"),
+                "stops at 'new mpjbuf.Buffer' (NoClassDefFoundError) after its Pack_size line, and the rank's "
+                "error report says to run it on MPJ Express; against natmpj.jar it does not compile"),
 ]
 
 

@@ -43,20 +43,45 @@ public final class FailingRank {
 
     private static void abortJob(String where, long world, BooleanSupplier active, Thread thread, Throwable e) {
         PrintStream err = System.err;
+        String hint = mpjExpressOnly(e);
         if (!active.getAsBoolean()) { // before Init or after Finalize: what the JVM would do
             err.print("Exception in thread \"" + thread.getName() + "\" ");
             e.printStackTrace(err);
+            if (hint != null) err.println(hint);
             return;
         }
         System.out.flush();
         err.println("natmpj: uncaught exception in thread \"" + thread.getName() + "\" on " + where
                 + ": aborting the MPI job");
         e.printStackTrace(err);
+        if (hint != null) err.println(hint);
         err.flush();
         int rc = NativeMPI.abort(world, 1);
         err.println("natmpj: MPI_Abort returned " + rc + "; halting this rank");
         err.flush();
         Runtime.getRuntime().halt(1);
+    }
+
+    /**
+     * For a class of MPJ Express's own device and buffer layers (packages mpjdev, mpjbuf, xdev) missing at run time,
+     * which a program compiled against MPJ Express's mpj.jar meets on natmpj: a line saying where such a program
+     * runs; null for any other failure. Looks through the causes (a static initializer's failure wraps it).
+     */
+    static String mpjExpressOnly(Throwable e) {
+        int depth = 0;
+        for (Throwable t = e; t != null && depth < 16; t = t.getCause(), depth++) {
+            if (!(t instanceof NoClassDefFoundError || t instanceof ClassNotFoundException)) continue;
+            String name = String.valueOf(t.getMessage()).replace('/', '.');
+            for (String layer : new String[] {"mpjdev.", "mpjbuf.", "xdev."}) {
+                if (name.startsWith(layer)) {
+                    String pkg = layer.substring(0, layer.length() - 1);
+                    return "natmpj: " + name + " is a class of MPJ Express's own " + pkg + " package, which natmpj does not provide: this program needs MPJ Express's mpj.jar."
+                            + " Compile it against mpj.jar and run it on MPJ Express, over this MPI with"
+                            + " bin/mpjrun --mpj-express (docs/compatibility.md)";
+                }
+            }
+        }
+        return null;
     }
 
     private static String host() {
