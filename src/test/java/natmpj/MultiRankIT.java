@@ -43,6 +43,7 @@ class MultiRankIT {
 
     @TestFactory
     Stream<DynamicNode> multiRank() throws Exception {
+        Files.deleteIfExists(MpiJob.REPORTS.resolve("durations.tsv")); // this run's launches only
         List<Class<?>> suites = new ArrayList<>(MultiRankTests.suites(FailingRankSuite.class));
         suites.remove(FailingRankSuite.class);
         List<DynamicNode> nodes = new ArrayList<>();
@@ -50,10 +51,10 @@ class MultiRankIT {
             nodes.addAll(MultiRankTests.suiteTests(flavour, suites, UnaryOperator.identity()));
             if (!MpiJob.installed(flavour)) continue;
             if (MultiRankTests.selected(MPJ_EXPRESS_FORMS)) {
-                for (int np : MultiRankTests.ranks()) nodes.add(mpjExpressForms(flavour, np));
+                for (int np : MultiRankTests.ranks(flavour)) nodes.add(mpjExpressForms(flavour, np));
             }
             if (MultiRankTests.selected(FailingRankSuite.class.getSimpleName())) {
-                for (int np : MultiRankTests.ranks()) {
+                for (int np : MultiRankTests.ranks(flavour)) {
                     for (String mode : FailingRankSuite.EXPECTED.keySet()) nodes.add(failingRank(flavour, np, mode));
                     nodes.add(failureHandlingOff(flavour, np));
                 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -142,8 +143,12 @@ public final class MpiJob {
         return cmd;
     }
 
-    /** Launches the job and waits for it to end or for the time limit; then reads every rank's result file. */
+    /**
+     * Launches the job and waits for it to end or for the time limit; then reads every rank's result file. Each
+     * launch adds a line to {@code <reports>/durations.tsv}: label, seconds, outcome (where a test run's time went).
+     */
     public MpiJob run() throws IOException, InterruptedException {
+        long start = System.nanoTime();
         Files.createDirectories(out);
         try (var files = Files.list(out)) {
             for (Path p : (Iterable<Path>) files::iterator) Files.delete(p);
@@ -161,6 +166,11 @@ public final class MpiJob {
         for (int r = 0; r < ranks; r++) {
             Path f = out.resolve("rank-" + r + ".txt");
             results.put(r, Files.isRegularFile(f) ? Files.readAllLines(f) : null);
+        }
+        String line = String.format("%s\t%.1f\t%s%n", label, (System.nanoTime() - start) / 1e9, outcome());
+        synchronized (MpiJob.class) {
+            Files.writeString(REPORTS.resolve("durations.tsv"), line, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         }
         return this;
     }

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.DynamicNode;
  *
  * <p>The build's properties: -Dnatmpj.test.flavours (default openmpi,mpich), -Dnatmpj.test.ranks (2,4),
  * -Dnatmpj.test.suites (simple class names; none: all), -Dnatmpj.test.extra.jdks (JDK homes; none by default),
- * -Dnatmpj.test.matrix (spread, the default, or full; see {@link #fullMatrix()}).
+ * -Dnatmpj.test.matrix (spread, the default, or full; see {@link #fullMatrix()}), -Dnatmpj.test.first.variant.only
+ * (true: each suite's first JVM option set alone, on the build's JDK; the quick tier).
  */
 public final class MultiRankTests {
     private MultiRankTests() {}
@@ -45,6 +46,32 @@ public final class MultiRankTests {
     /** The rank counts (-Dnatmpj.test.ranks), for suites that declare none. */
     public static List<Integer> ranks() {
         return list("natmpj.test.ranks", "2,4").stream().map(Integer::valueOf).collect(Collectors.toList());
+    }
+
+    /**
+     * The rank counts of {@code counts} that run under {@code flavour}: all of them with the full matrix; with the
+     * spread matrix, a count above this machine's processors (an oversubscribed job) only on the first flavour
+     * selected and installed. Oversubscribed ranks of an MPI that polls without yielding (MPICH's default) share
+     * the cores by the scheduler's time slices, a job lasting ten times as long; what such a job tests beyond the
+     * same job at fewer ranks is the MPI's algorithms at that size, which the first flavour's run and ci/test-mpis
+     * (the MPICH family at 4 ranks) cover. On a machine with enough cores every count runs everywhere.
+     */
+    public static List<Integer> ranks(String flavour, List<Integer> counts) {
+        if (fullMatrix()) return counts;
+        List<String> installed = flavours().stream().filter(MpiJob::installed).collect(Collectors.toList());
+        boolean first = installed.isEmpty() || installed.get(0).equals(flavour);
+        int cores = Runtime.getRuntime().availableProcessors();
+        return counts.stream().filter(np -> first || np <= cores).collect(Collectors.toList());
+    }
+
+    /** {@link #ranks()} as they run under {@code flavour} ({@link #ranks(String, List)}). */
+    public static List<Integer> ranks(String flavour) {
+        return ranks(flavour, ranks());
+    }
+
+    /** Whether only each suite's first JVM option set runs, on the build's JDK (-Dnatmpj.test.first.variant.only). */
+    public static boolean firstVariantOnly() {
+        return Boolean.getBoolean("natmpj.test.first.variant.only");
     }
 
     /** The extra JDKs' homes (-Dnatmpj.test.extra.jdks). */
@@ -74,9 +101,14 @@ public final class MultiRankTests {
      */
     static boolean runsVariant(String flavour, int variant) {
         if (variant == 0 || fullMatrix()) return true;
+        return onFlavour(flavour, variant);
+    }
+
+    /** Whether {@code flavour} is number {@code k mod n} of the {@code n} flavours selected and installed. */
+    private static boolean onFlavour(String flavour, int k) {
         List<String> flavours = flavours().stream().filter(MpiJob::installed).collect(Collectors.toList());
         int index = flavours.indexOf(flavour);
-        return index < 0 || variant % flavours.size() == index;
+        return index < 0 || k % flavours.size() == index;
     }
 
     /** Whether -Dnatmpj.test.suites selects this suite or program (by simple name; all when the property is empty). */
@@ -132,8 +164,8 @@ public final class MultiRankTests {
         if (Runtime.version().feature() < 25) each.addAll(options(config.jvmEachBeforeJdk25()));
         List<MpiJob> jobs = new ArrayList<>();
         List<Integer> rankCounts = rankCounts(config);
-        for (int np : rankCounts) {
-            for (int v = 0; v < config.jvm().length; v++) {
+        for (int np : ranks(flavour, rankCounts)) {
+            for (int v = 0; v < (firstVariantOnly() ? 1 : config.jvm().length); v++) {
                 if (v > 0 && !fullMatrix() && (np != rankCounts.get(0) || !runsVariant(flavour, v))) continue;
                 String variant = config.jvm()[v];
                 List<String> options = new ArrayList<>(options(variant));
@@ -148,17 +180,19 @@ public final class MultiRankTests {
 
     /**
      * The suite's jobs on the extra JDK at {@code javaHome} ({@link MultiRank#extraJdks()}; none if it does not ask),
-     * one per {@link MultiRank#extraJdkJvm()} option set (with the spread matrix, the sets after the first only on
-     * their flavour: {@link #fullMatrix()}), labelled "flavour np=N jdk-folder Suite options".
+     * one per {@link MultiRank#extraJdkJvm()} option set, labelled "flavour np=N jdk-folder Suite options". With the
+     * full matrix every set runs on every flavour; with the spread matrix each set runs on one flavour, as the JVM
+     * is their subject: set {@code v} of the suite that is number {@code ordinal} (by name) among those asking for
+     * extra JDKs runs on flavour {@code (ordinal + v) mod n}, so that the suites' sets alternate between the MPIs.
      */
-    public static List<MpiJob> extraJdkJobs(String flavour, Class<?> suite, String javaHome) {
+    public static List<MpiJob> extraJdkJobs(String flavour, Class<?> suite, String javaHome, int ordinal) {
         MultiRank config = config(suite);
         if (!config.extraJdks()) return List.of();
         int np = config.ranks().length > 0 ? config.ranks()[0] : 2;
         String name = Paths.get(javaHome).getFileName().toString();
         List<MpiJob> jobs = new ArrayList<>();
         for (int v = 0; v < config.extraJdkJvm().length; v++) {
-            if (!runsVariant(flavour, v)) continue;
+            if (!fullMatrix() && !onFlavour(flavour, ordinal + v)) continue;
             List<String> options = options(config.extraJdkJvm()[v]);
             String label = flavour + " np=" + np + " " + name + " " + suite.getSimpleName()
                     + (options.isEmpty() ? "" : " " + String.join(" ", options));
@@ -189,13 +223,16 @@ public final class MultiRankTests {
         jobs.sort(Comparator.comparingInt(MpiJob::ranks)); // stable: the suites' order within each rank count
         List<DynamicNode> nodes = new ArrayList<>();
         for (MpiJob job : jobs) nodes.add(launch(setUp.apply(job)));
-        for (String jdk : extraJdks()) {
+        for (String jdk : firstVariantOnly() ? List.<String>of() : extraJdks()) {
             if (!Files.isExecutable(Paths.get(jdk, "bin", "java"))) {
                 nodes.add(dynamicTest(flavour + " on " + jdk, () -> Assumptions.abort("no JDK at " + jdk)));
                 continue;
             }
+            int ordinal = 0;
             for (Class<?> suite : suites) {
-                for (MpiJob job : extraJdkJobs(flavour, suite, jdk)) nodes.add(launch(setUp.apply(job)));
+                if (!config(suite).extraJdks()) continue;
+                for (MpiJob job : extraJdkJobs(flavour, suite, jdk, ordinal)) nodes.add(launch(setUp.apply(job)));
+                ordinal++;
             }
         }
         return nodes;
