@@ -168,7 +168,7 @@ public class ObjectBench {
      * trips, and at least a tenth of the timed ones. Each received message is a new array, and when the size grows
      * the collector takes a while to settle at the new allocation rate: with a tenth of the timed round trips (13 MiB
      * at 256 KiB) as warm-up, 256 KiB after 128 KiB ran at 0.9-2.7 GB/s in most runs against 3.4-3.8 when run alone
-     * (JDK 25, G1; docs/bench/issue14-lab); with 512 MiB, 5 runs of 5 at 3.4-3.7.
+     * (JDK 25, G1, 2026-11-25); with 512 MiB, 5 runs of 5 at 3.4-3.7.
      */
     static long warmups(int size, int unit) {
         return Math.max(Math.max(5, iterations(size, unit) / 10), Math.min(2_000, 4 * budget(unit) / size));

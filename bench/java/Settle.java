@@ -13,7 +13,7 @@ import mpi.MPI;
  * it compiled when that path had never run (an uncommon trap) and compile it again: MPI.OBJECT's first
  * out-of-band size (2 KiB, after 512 B and 1 KiB had been timed) had 0.4-0.7 s of compiling on each rank, which
  * the 2,000 warm-up round trips of that size (~40 ms) did not cover, and was timed at 2-4x 1 KiB's time
- * (docs/bench/issue14-lab/object-2k-dip.txt). A fixed warm-up count cannot know how long the compiler needs on a
+ * (bench/lab/jit-settle). A fixed warm-up count cannot know how long the compiler needs on a
  * busy core; this asks the JVM.
  *
  * <p>Uses only java.lang.management and com.sun.management (HotSpot JDKs) and the mpiJava 1.2 API, so the same
