@@ -3,7 +3,7 @@
 #SBATCH --ntasks=4
 #SBATCH --time=00:05:00
 #SBATCH --output=%x-%j.out
-# A natmpj program as a Slurm batch job (README, "Running under Slurm"): sbatch examples/slurm-job.sh
+# A natmpj program as a Slurm batch job (docs/running.md, "Running under Slurm"): sbatch examples/slurm-job.sh
 #   NATMPJ_HOME  natmpj's build tree (after mvn package)
 #   CLASSES      the program's classes (here examples/Pi.java, built with bin/mpjavac -d build examples/Pi.java)
 #   SRUN_MPI     Slurm's PMI for the MPI natmpj should use: pmix for Open MPI, pmi2 for MPICH

@@ -8,7 +8,8 @@
  *   requests.c   NativeSendRequest, NativeRecvRequest (3 + 3)
  *   natmpjdev.c  JNI_OnLoad, cached JNI IDs, exceptions, handle and constant translation, buffer access
  *   protocol.c   the wire format of object (dynamic-section) messages and the background sends of their bytes
- * Contract: docs of issue 13 (natmpjdev-contract.md); README.md here summarises the protocol.
+ * Contract: the native methods MPJ Express 0.44's device declares (docs/natmpjdev.md); README.md here summarises
+ * the protocol.
  */
 #ifndef NATMPJDEV_H
 #define NATMPJDEV_H

@@ -30,7 +30,7 @@ import natmpj.testkit.Check;
 import natmpj.testkit.MultiRank;
 
 /**
- * Generated bad input (issue 5): every public method and constructor of package mpi, found by reflection, called
+ * Generated bad input: every public method and constructor of package mpi, found by reflection, called
  * before MPI.Init, with one bad argument at a time after Init (each bad value that applies to the parameter's type
  * and name, see {@link BadArguments}), on freed and null handles, with Init twice, and after Finalize. Every bad call
  * must throw a Java exception of an expected type whose message starts with "Class.Method:" and names the bad

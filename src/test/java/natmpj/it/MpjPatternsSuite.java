@@ -25,7 +25,7 @@ import natmpj.testkit.Values;
 
 /**
  * What programs written for MPJ Express (and the mpiJava test suites it runs) do that MPI allows and natmpj once
- * refused (issue 11), each pattern with its neighbours:
+ * refused at first, each pattern with its neighbours:
  * <ul>
  *   <li>null elements in the request arrays of Waitall/any/some, Testall/any/some and Startall: inactive requests;</li>
  *   <li>types of size 0 (a Struct of MPI.LB / MPI.UB markers only, and types built from it) in every call that takes
