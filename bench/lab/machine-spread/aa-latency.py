@@ -21,6 +21,8 @@ for f in sys.argv[1:]:
     v = load(f)
     sizes = sorted(v['C'])
     reps = sorted(v['C'][sizes[0]])
+    if len(reps) < 4:
+        sys.exit(f"{f}: {len(reps)} repetition(s); splitting C's runs into two pairs needs at least 4")
     def med(var, pair, s):
         return st.median(v[var][s][r] for r in pair)
     print(f"{f}: {len(reps)} repetitions; C's medians per size (us): "
