@@ -1,6 +1,7 @@
 # natmpj's installation (docs/install.md), included by NatmpjJava.cmake:
-#   <prefix>/bin/mpjrun, bin/mpjavac
+#   <prefix>/bin/mpjrun, bin/mpjavac, bin/natmpj-java, bin/natmpj-aot
 #   <prefix>/lib/natmpj/natmpj.jar, lib/natmpj/native/<flavour>/libnatmpj.so, libnativempjdev.so
+#   <prefix>/lib/natmpj/aot/<JDK>.aot with -DNATMPJ_AOT_JDKS=<JDK 25 homes> (bin/natmpj-aot)
 #   <prefix>/share/java/natmpj.jar -> ../../lib/natmpj/natmpj.jar
 #   <prefix>/share/doc/natmpj/ (README.md, docs/), share/natmpj/examples/
 #   modulefiles, generated at install time since the prefix is only known then (cmake --install --prefix P):
@@ -14,7 +15,7 @@ set(NATMPJ_MODULE_VERSION "${PROJECT_VERSION}" CACHE STRING "The modulefiles' ve
 set(NATMPJ_MODULE_PREREQ "" CACHE STRING
     "Modules the modulefiles require loaded (prereq), e.g. openmpi/4.1 in a flat module tree; empty in a hierarchy")
 
-install(PROGRAMS bin/mpjrun bin/mpjavac DESTINATION bin)
+install(PROGRAMS bin/mpjrun bin/mpjavac bin/natmpj-java bin/natmpj-aot DESTINATION bin)
 install(FILES "${natmpj_jar}" DESTINATION lib/natmpj)
 foreach(flavour IN LISTS NATMPJ_BUILT_FLAVOURS)
   set(files "")
@@ -33,6 +34,20 @@ install(CODE [[
   message(STATUS "Installing: ${link} -> ../../lib/natmpj/natmpj.jar")
   file(CREATE_LINK ../../lib/natmpj/natmpj.jar "${link}" SYMBOLIC)
 ]])
+# natmpj's AOT cache for each JDK 25 or newer named (docs/scale.md): made by the installed bin/natmpj-aot, which
+# trains on one rank under the installed mpjrun. A failure is reported and does not fail the installation.
+set(NATMPJ_AOT_JDKS "" CACHE STRING
+    "JDKs (homes, ;-separated) to make natmpj's AOT cache for at install time: JDK 25 or newer")
+foreach(jdk IN LISTS NATMPJ_AOT_JDKS)
+  install(CODE "
+    execute_process(COMMAND \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/bin/natmpj-aot\" --quiet --java \"${jdk}\"
+                    RESULT_VARIABLE rc)
+    if(rc EQUAL 0)
+      message(STATUS \"natmpj: AOT cache made for ${jdk}\")
+    else()
+      message(WARNING \"natmpj: no AOT cache for ${jdk} (natmpj-aot exited \${rc}); run bin/natmpj-aot --java ${jdk}\")
+    endif()")
+endforeach()
 install(FILES README.md DESTINATION share/doc/natmpj)
 install(DIRECTORY docs/ DESTINATION share/doc/natmpj/docs)
 install(DIRECTORY examples/ DESTINATION share/natmpj/examples)

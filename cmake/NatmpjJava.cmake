@@ -69,7 +69,7 @@ add_custom_target(natmpj_jar ALL DEPENDS "${natmpj_jar}")
 add_dependencies(natmpj_jar natmpj_swig ${natmpj_native_targets})
 
 # The launchers in the build tree: copies, so that they resolve the build tree (not the source tree) as their root.
-foreach(script mpjrun mpjavac)
+foreach(script mpjrun mpjavac natmpj-java natmpj-aot)
   configure_file("${CMAKE_SOURCE_DIR}/bin/${script}" "${CMAKE_BINARY_DIR}/bin/${script}" COPYONLY)
 endforeach()
 

@@ -1,7 +1,8 @@
 # Compiles natmpj's Java sources into CLASSES, then runs the process-classes step (SyntheticForms); run by the
 # top-level CMakeLists.txt with `cmake -P` at build time, since the SWIG-generated sources are only known then.
 # The javac options are the ones Maven's compiler plugin passes for pom.xml (-g, --release 11, -parameters, UTF-8,
-# the same -Xlint), so that both builds produce the same class bytes (ci/compare-jars checks it).
+# the same -Xlint, -XDstringConcat=inline), so that both builds produce the same class bytes (ci/compare-jars
+# checks it).
 #   -DJAVAC=... -DJAVA=... -DCLASSES=<dir> -DARGFILE=<file> -DSTAMP=<file> -DSOURCE_DIRS=<dir;dir> -DSYNTHETIC=<.java>
 foreach(var JAVAC JAVA CLASSES ARGFILE STAMP SOURCE_DIRS SYNTHETIC)
   if(NOT DEFINED ${var})
@@ -27,6 +28,7 @@ file(REMOVE_RECURSE "${CLASSES}")
 file(MAKE_DIRECTORY "${CLASSES}")
 execute_process(
   COMMAND "${JAVAC}" -d "${CLASSES}" -g --release 11 -encoding UTF-8 -parameters -Xlint:all,-serial,-options
+          -XDstringConcat=inline
           "@${ARGFILE}"
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

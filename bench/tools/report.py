@@ -1042,7 +1042,9 @@ def main():
     # ci/bench --suites overhead measures nothing into results.csv, only into overhead/
     flavours = [f for f in FLAVOUR_NAMES if f in measured or overhead_rows(results, f)]
     incomplete = incomplete_section(results)
-    if not flavours and not any(k[0] == "mpje" for k in m.data) and not incomplete:
+    scale_md = os.path.join(results, "scale", "scale.md")  # ci/bench --suites scale (bench/tools/scale)
+    scale = open(scale_md).read() if os.path.isfile(scale_md) else ""
+    if not flavours and not any(k[0] == "mpje" for k in m.data) and not incomplete and not scale:
         sys.exit("bench/tools/report.py: no measurements in %s/results.csv nor in %s/overhead/" % (results, results))
 
     fields = [(label, info[key]) for label, key in
@@ -1091,6 +1093,8 @@ def main():
                         ("Per-call overhead", overhead_table(results, flavours))):
         if text:
             report += "## %s\n\n%s\n" % (title, text)
+    if scale:
+        report += "## Many ranks on one node\n\n" + scale + "\n"
     loads = load_section(runs)
     if loads:
         report += loads

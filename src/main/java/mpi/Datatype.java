@@ -78,10 +78,18 @@ public class Datatype {
         this(handle, base, name, mpjCode(base), Shape.ONE_ELEMENT, null, true, base.movedByMpi(), null);
     }
 
+    /** The element map of a pair type; a class, not a lambda: pair types are made at Init (FailingRank.Handler). */
+    private static final java.util.function.Supplier<int[]> PAIR_MAP = new java.util.function.Supplier<int[]>() {
+        @Override
+        public int[] get() {
+            return new int[] {0, 1};
+        }
+    };
+
     /** A predefined pair type (MPI.INT2, ...) for MAXLOC/MINLOC: two base elements, made in C at Init. */
     static Datatype pair(long handle, Element base, String name) {
         return new Datatype(handle, base, name, mpjCode(base), new Shape(0, 2, 0, 2, 2, Bound.DATA, Bound.DATA),
-                null, true, false, () -> new int[] {0, 1});
+                null, true, false, PAIR_MAP);
     }
 
     private Datatype(long handle, Element base, String name, int baseType, Shape shape, Blocks blocks,

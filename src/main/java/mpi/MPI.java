@@ -10,6 +10,7 @@ import natmpj.internal.Failures;
 import natmpj.internal.HugePageBuffers;
 import natmpj.internal.Message;
 import natmpj.internal.NativeLibrary;
+import natmpj.internal.NodeShare;
 import natmpj.internal.Staging;
 import natmpj.jni.NativeMPIConstants;
 import natmpj.jni.NativeMPI;
@@ -377,6 +378,14 @@ public class MPI extends MpjExpressFields {
         }
     }
 
+    /** Whether MPI is active (initialized, not finalized); a class, not a lambda (see FailingRank.Handler). */
+    private static final class Active implements java.util.function.BooleanSupplier {
+        @Override
+        public boolean getAsBoolean() {
+            return state == ACTIVE;
+        }
+    }
+
     private static int initialize(String call, int required) {
         synchronized (MPI.class) {
             if (state == ACTIVE) throw new IllegalStateException(call + ": MPI is already initialized");
@@ -403,7 +412,8 @@ public class MPI extends MpjExpressFields {
             providedName = provided[0] == THREAD_SINGLE ? "THREAD_SINGLE" : "THREAD_FUNNELED";
             DroppedHandles.identify(COMM_WORLD.rank);
             // an uncaught exception or early exit on this rank must not hang the others
-            FailingRank.watch(COMM_WORLD.rank, COMM_WORLD.handle, () -> state == ACTIVE);
+            FailingRank.watch(COMM_WORLD.rank, COMM_WORLD.handle, new Active());
+            if (COMM_WORLD.rank == 0) NodeShare.warnIfOversized(); // a JVM sized for the whole node, once
             state = ACTIVE;
             return provided[0];
         }

@@ -38,7 +38,12 @@ public class Request {
             ACTIVE_PERSISTENT_RECEIVES = new LongAdder(), ACTIVE_PERSISTENT_SENDS = new LongAdder();
 
     static {
-        LiveHandles.countAlso(LiveHandles.Kind.REQUEST, () -> PENDING_RECEIVES.sum() + PENDING_SENDS.sum());
+        LiveHandles.countAlso(LiveHandles.Kind.REQUEST, new java.util.function.LongSupplier() { // no lambda at Init
+            @Override
+            public long getAsLong() {
+                return PENDING_RECEIVES.sum() + PENDING_SENDS.sum();
+            }
+        });
     }
 
     long handle;

@@ -14,6 +14,8 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 
 import natmpj.it.FailingRankSuite;
 import natmpj.it.FailureHandlingOffProgram;
+import natmpj.it.ScaleSuite;
 import natmpj.testkit.Javac;
 import natmpj.testkit.MpiJob;
 import natmpj.testkit.MultiRank;
@@ -59,6 +62,9 @@ class MultiRankIT {
                     nodes.add(failureHandlingOff(flavour, np));
                 }
             }
+            if (MultiRankTests.selected(ScaleSuite.class.getSimpleName())) {
+                for (int np : MultiRankTests.scaleRanks(flavour)) nodes.add(killedAtScale(flavour, np));
+            }
         }
         return nodes.stream();
     }
@@ -81,6 +87,27 @@ class MultiRankIT {
                 assertFalse(output.contains("natmpj: uncaught exception"), "the user's handler was replaced"
                         + job.tail(60));
             }
+        });
+    }
+
+    /**
+     * A rank killed (SIGKILL) among the scale counts' ranks, the others waiting in Recv: the job must end within the
+     * same bound after the kill as at 2 ranks (starting that many JVMs on a small machine takes longer than the kill).
+     */
+    private static DynamicNode killedAtScale(String flavour, int np) {
+        String label = flavour + " np=" + np + " FailingRankSuite sigkill at scale";
+        return dynamicTest(label + " ends the whole job", () -> {
+            MpiJob job = new MpiJob(flavour, np, FailingRankSuite.class, label).withArgs("sigkill").sized()
+                    .withEnv("NATMPJ_NODE_CPUS", "128").withEnv("NATMPJ_NODE_MEMORY", "256g")
+                    .withTimeout(MpiJob.TIMEOUT_S).run();
+            long end = System.currentTimeMillis();
+            assertFalse(job.timedOut(), "the job did not end after rank 1 was killed" + job.tail(60));
+            assertNotEquals(0, job.exitCode(), "a killed rank must end the job non-zero" + job.tail(60));
+            Matcher kill = Pattern.compile("sends itself SIGKILL at (\\d+) ms").matcher(job.output());
+            assertTrue(kill.find(), "rank 1 said when it killed itself" + job.tail(60));
+            double after = (end - Long.parseLong(kill.group(1))) / 1000.0;
+            assertTrue(after <= FAILING_RANK_BOUND_S, "the job ended " + after + " s after the kill, more than "
+                    + FAILING_RANK_BOUND_S + job.tail(60));
         });
     }
 

@@ -20,10 +20,13 @@ import natmpj.internal.LiveHandles;
  * different times, so natmpj warns once per kind of communicator and MPI keeps it until Finalize.
  */
 public final class DroppedHandles {
-    private static final Cleaner CLEANER = Cleaner.create(r -> {
-        Thread t = new Thread(r, "natmpj-cleaner");
-        t.setDaemon(true);
-        return t;
+    private static final Cleaner CLEANER = Cleaner.create(new java.util.concurrent.ThreadFactory() { // no lambda:
+        @Override                                                                       // made at Init (FailingRank)
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, "natmpj-cleaner");
+            t.setDaemon(true);
+            return t;
+        }
     });
     private static final ConcurrentLinkedQueue<Tracked> DROPPED = new ConcurrentLinkedQueue<>();
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();

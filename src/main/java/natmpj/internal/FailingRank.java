@@ -35,9 +35,29 @@ public final class FailingRank {
     public static void watch(int rank, long world, BooleanSupplier active) {
         if (enabled("natmpj.abortOnExitWithoutFinalize")) NativeMPI.guard_exit();
         if (enabled("natmpj.abortOnUncaughtException") && Thread.getDefaultUncaughtExceptionHandler() == null) {
-            String where = "rank " + rank + " (host " + host() + ", pid "
-                    + ProcessHandle.current().pid() + ")";
-            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> abortJob(where, world, active, thread, e));
+            Thread.setDefaultUncaughtExceptionHandler(new Handler(rank, world, active));
+        }
+    }
+
+    /**
+     * The handler: a class, not a lambda, as are the other objects made on MPI.Init's path, so that Init does not
+     * start the JDK's lambda machinery, which costs every rank's start tens of milliseconds of CPU (docs/scale.md).
+     */
+    private static final class Handler implements Thread.UncaughtExceptionHandler {
+        private final int rank;
+        private final long world;
+        private final BooleanSupplier active;
+
+        Handler(int rank, long world, BooleanSupplier active) {
+            this.rank = rank;
+            this.world = world;
+            this.active = active;
+        }
+
+        @Override
+        public void uncaughtException(Thread thread, Throwable e) {
+            String where = "rank " + rank + " (host " + host() + ", pid " + ProcessHandle.current().pid() + ")";
+            abortJob(where, world, active, thread, e);
         }
     }
 

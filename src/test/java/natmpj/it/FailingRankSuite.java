@@ -61,7 +61,8 @@ public final class FailingRankSuite {
                 return;
             case "sigkill":
                 long pid = ProcessHandle.current().pid();
-                System.out.println("rank 1 (pid " + pid + ") sends itself SIGKILL");
+                System.out.println("rank 1 (pid " + pid + ") sends itself SIGKILL at " + System.currentTimeMillis()
+                        + " ms");
                 System.out.flush();
                 new ProcessBuilder("kill", "-KILL", String.valueOf(pid)).inheritIO().start().waitFor();
                 Thread.sleep(60_000);

@@ -51,6 +51,8 @@ public final class MpiJob {
     private final List<String> jvmOptions = new ArrayList<>();
     private final List<String> args = new ArrayList<>();
     private long timeoutS = TIMEOUT_S;
+    private final Map<String, String> environment = new LinkedHashMap<>();
+    private boolean sized;
     private final Path log;
     private final Path out;
     private int exitCode = -1;
@@ -88,6 +90,21 @@ public final class MpiJob {
     /** Runs the ranks on the JDK at {@code javaHome} (by default the one running this). */
     public MpiJob withJdk(String javaHome) {
         java = Paths.get(javaHome, "bin", "java").toString();
+        return this;
+    }
+
+    /**
+     * Starts every rank through natmpj-java (-Dnatmpj.test.natmpjJava, by default bin/natmpj-java), which sizes its
+     * JVM for its share of the node and runs this job's java (NATMPJ_JAVA).
+     */
+    public MpiJob sized() {
+        sized = true;
+        return this;
+    }
+
+    /** An environment variable of the launcher and, through it, of every rank. */
+    public MpiJob withEnv(String name, String value) {
+        environment.put(name, value);
         return this;
     }
 
@@ -133,7 +150,8 @@ public final class MpiJob {
             cmd.add("--oversubscribe");
             if ("root".equals(System.getProperty("user.name"))) cmd.add("--allow-run-as-root");
         }
-        cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp",
+        String rankJava = sized ? System.getProperty("natmpj.test.natmpjJava", "bin/natmpj-java") : java;
+        cmd.addAll(Arrays.asList("-np", String.valueOf(ranks), rankJava, "--enable-native-access=ALL-UNNAMED", "-cp",
                 classpath, "-Djava.library.path=" + NATIVE.resolve(flavour), "-Dnatmpj.test.out=" + out));
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(FORWARDED)).sorted()
                 .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
@@ -154,6 +172,8 @@ public final class MpiJob {
             for (Path p : (Iterable<Path>) files::iterator) Files.delete(p);
         }
         ProcessBuilder pb = new ProcessBuilder(command()).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(environment);
+        if (sized) pb.environment().put("NATMPJ_JAVA", java);
         Process p = pb.start();
         if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
             timedOut = true;

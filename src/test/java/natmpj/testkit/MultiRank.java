@@ -47,4 +47,16 @@ public @interface MultiRank {
 
     /** The rank counts to run at, in place of the build's (-Dnatmpj.test.ranks, by default 2 and 4). */
     int[] ranks() default {};
+
+    /**
+     * Run at the build's scale counts of each flavour instead ({@link MultiRankTests#scaleRanks}:
+     * -Dnatmpj.test.scale.ranks), for the suites whose subject is the number of ranks.
+     */
+    boolean scale() default false;
+
+    /** Start the ranks through natmpj-java, sized for their share of the node ({@link MpiJob#sized()}). */
+    boolean sized() default false;
+
+    /** Environment variables of every launch, as NAME=VALUE (e.g. the node natmpj-java sizes for). */
+    String[] env() default {};
 }

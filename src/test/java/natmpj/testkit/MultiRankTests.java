@@ -64,6 +64,23 @@ public final class MultiRankTests {
         return counts.stream().filter(np -> first || np <= cores).collect(Collectors.toList());
     }
 
+    /**
+     * The rank counts of the suites that declare {@link MultiRank#scale()} under {@code flavour}, from
+     * -Dnatmpj.test.scale.ranks: "flavour:N+N,flavour:N", by default openmpi:64,mpich:32 (what a 2-core machine
+     * runs in a few tens of seconds each, oversubscribed; docs/scale.md); none for a flavour not named. Not cut by
+     * {@link #ranks(String, List)}: they are chosen per flavour.
+     */
+    public static List<Integer> scaleRanks(String flavour) {
+        for (String entry : list("natmpj.test.scale.ranks", "openmpi:64,mpich:32")) {
+            String[] kv = entry.split(":", 2);
+            if (kv.length == 2 && kv[0].equals(flavour)) {
+                return Arrays.stream(kv[1].split("\\+")).map(String::trim).filter(s -> !s.isEmpty())
+                        .map(Integer::valueOf).collect(Collectors.toList());
+            }
+        }
+        return List.of();
+    }
+
     /** {@link #ranks()} as they run under {@code flavour} ({@link #ranks(String, List)}). */
     public static List<Integer> ranks(String flavour) {
         return ranks(flavour, ranks());
@@ -163,8 +180,8 @@ public final class MultiRankTests {
         List<String> each = new ArrayList<>(options(config.jvmEach()));
         if (Runtime.version().feature() < 25) each.addAll(options(config.jvmEachBeforeJdk25()));
         List<MpiJob> jobs = new ArrayList<>();
-        List<Integer> rankCounts = rankCounts(config);
-        for (int np : ranks(flavour, rankCounts)) {
+        List<Integer> rankCounts = config.scale() ? scaleRanks(flavour) : rankCounts(config);
+        for (int np : config.scale() ? rankCounts : ranks(flavour, rankCounts)) {
             for (int v = 0; v < (firstVariantOnly() ? 1 : config.jvm().length); v++) {
                 if (v > 0 && !fullMatrix() && (np != rankCounts.get(0) || !runsVariant(flavour, v))) continue;
                 String variant = config.jvm()[v];
@@ -172,7 +189,12 @@ public final class MultiRankTests {
                 options.addAll(each);
                 String label = flavour + " np=" + np + " " + suite.getSimpleName()
                         + (options.isEmpty() ? "" : " " + String.join(" ", options));
-                jobs.add(new MpiJob(flavour, np, suite, label).withJvmOptions(options));
+                MpiJob job = new MpiJob(flavour, np, suite, label).withJvmOptions(options);
+                if (config.sized()) job.sized();
+                for (String kv : config.env()) {
+                    job.withEnv(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+                }
+                jobs.add(job);
             }
         }
         return jobs;
