@@ -35,7 +35,7 @@ install(CODE [[
   file(CREATE_LINK ../../lib/natmpj/natmpj.jar "${link}" SYMBOLIC)
 ]])
 # natmpj's AOT cache for each JDK 25 or newer named (docs/scale.md): made by the installed bin/natmpj-aot, which
-# trains on one rank under the installed mpjrun. A failure is reported and does not fail the installation.
+# trains on two ranks under the installed mpjrun. A failure is reported and does not fail the installation.
 set(NATMPJ_AOT_JDKS "" CACHE STRING
     "JDKs (homes, ;-separated) to make natmpj's AOT cache for at install time: JDK 25 or newer")
 foreach(jdk IN LISTS NATMPJ_AOT_JDKS)

@@ -13,7 +13,8 @@ import mpi.Status;
  * first seconds do, so that the cache holds natmpj's classes loaded and linked and the profiles of its hot paths:
  * Init, the communicator's shape, point-to-point on Java arrays and direct buffers (blocking, non-blocking,
  * Sendrecv, Probe), every common collective on arrays and on MPI.OBJECT, a derived type, Wtime, Finalize. Runs
- * on one rank (COMM_SELF messages, COMM_WORLD collectives of one) or more; in natmpj.jar so that the cache's
+ * on any number of ranks (bin/natmpj-aot uses 2, so that the collectives take the paths of a real communicator;
+ * messages go to the rank itself on COMM_SELF); in natmpj.jar so that the cache's
  * class path is natmpj.jar alone, which every program's class path begins with under mpjrun and natmpj-java.
  */
 public final class StartupTraining {
@@ -50,6 +51,8 @@ public final class StartupTraining {
             if (r % 8 == 0) {
                 world.Allreduce(d, 0, dd, 0, 1024, MPI.DOUBLE, MPI.SUM);
                 world.Bcast(l, 0, 64, MPI.LONG, 0);
+                world.Allreduce(l, 0, ll, 0, 1, MPI.LONG, MPI.SUM);
+                world.Bcast(d, 0, 1, MPI.DOUBLE, 0);
                 world.Reduce(l, 0, ll, 0, 64, MPI.LONG, MPI.MAX, 0);
                 world.Allgather(i, 0, 256, MPI.INT, ii, 0, 256, MPI.INT);
                 world.Alltoall(ii, 0, 256, MPI.INT, iii, 0, 256, MPI.INT);
