@@ -1,5 +1,6 @@
 package natmpj;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,6 +65,7 @@ class MultiRankIT {
             }
             if (MultiRankTests.selected(ScaleSuite.class.getSimpleName())) {
                 for (int np : MultiRankTests.scaleRanks(flavour)) nodes.add(killedAtScale(flavour, np));
+                nodes.add(sizeWarning(flavour));
             }
         }
         return nodes.stream();
@@ -108,6 +110,30 @@ class MultiRankIT {
             double after = (end - Long.parseLong(kill.group(1))) / 1000.0;
             assertTrue(after <= FAILING_RANK_BOUND_S, "the job ended " + after + " s after the kill, more than "
                     + FAILING_RANK_BOUND_S + job.tail(60));
+        });
+    }
+
+    /**
+     * Rank 0's warning about a JVM sized for the whole node: 4 ranks of plain java with a 128-CPU, 256 GiB node's
+     * defaults (-XX:ActiveProcessorCount, -XX:MaxRAM) on such a node (NATMPJ_NODE_CPUS, NATMPJ_NODE_MEMORY, which
+     * natmpj reads as natmpj-java does) print it once; the same ranks started by natmpj-java print nothing.
+     */
+    private static DynamicNode sizeWarning(String flavour) {
+        String label = flavour + " np=4 ScaleSuite plain java on a big node's view";
+        return dynamicTest(label + ": rank 0 warns once, natmpj-java's ranks not", () -> {
+            String warning = "natmpj: warning: rank 0's JVM is sized for the whole node, not for 1 of the 4 ranks";
+            MpiJob plain = new MpiJob(flavour, 4, ScaleSuite.class, label)
+                    .withJvmOptions("-XX:ActiveProcessorCount=128", "-XX:MaxRAM=256g")
+                    .withEnv("NATMPJ_NODE_CPUS", "128").withEnv("NATMPJ_NODE_MEMORY", "256g").run();
+            assertEquals(0, plain.exitCode(), "the job" + plain.tail(40));
+            String out = plain.output();
+            assertEquals(1, out.split(Pattern.quote(warning), -1).length - 1, "the warning, once" + plain.tail(40));
+            assertTrue(out.contains("it sees 128 CPUs (its share: 32)"),
+                    "what it sees" + plain.tail(40));
+            MpiJob sized = new MpiJob(flavour, 4, ScaleSuite.class, flavour + " np=4 ScaleSuite sized, no warning")
+                    .sized().withEnv("NATMPJ_NODE_CPUS", "128").withEnv("NATMPJ_NODE_MEMORY", "256g").run();
+            assertEquals(0, sized.exitCode(), "the sized job" + sized.tail(40));
+            assertFalse(sized.output().contains("natmpj: warning: rank 0's JVM"), "no warning" + sized.tail(40));
         });
     }
 
