@@ -56,6 +56,11 @@ public final class ScaleSuite {
         }
     }
 
+    /** One case's communication on the world of {@code size} ranks. */
+    interface Step {
+        void run(Intracomm world, int rank, int size);
+    }
+
     private static long sink;
 
     /** Allocates {@code mb} MB of short-lived 16 KiB arrays (the churn of a compute phase). */
@@ -71,7 +76,6 @@ public final class ScaleSuite {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         long churnMb = Long.getLong("natmpj.it.scale.churnMb", 0);
-        int parts = 8; // churn spread over the cases
 
         cases.add("hello", () -> {
             int[] sum = new int[1];
@@ -89,38 +93,18 @@ public final class ScaleSuite {
             Check.isTrue(max > half * 0.9 && max <= half, "the heap's limit, " + (max >> 20) + " MiB, is about half"
                     + " of the rank's share of the node's memory, " + (half >> 19) + " MiB");
         });
-        cases.add("typed_collectives", () -> {
-            churn(churnMb / parts);
-            typed(world, rank, size);
-        });
-        cases.add("typed_v_collectives", () -> {
-            churn(churnMb / parts);
-            typedV(world, rank, size);
-        });
-        cases.add("object_collectives", () -> {
-            churn(churnMb / parts);
-            objects(world, rank, size);
-        });
-        cases.add("split_and_create", () -> {
-            churn(churnMb / parts);
-            splitAndCreate(world, rank, size);
-        });
-        cases.add("cartesian", () -> {
-            churn(churnMb / parts);
-            cartesian(world, rank, size);
-        });
-        cases.add("graph", () -> {
-            churn(churnMb / parts);
-            graph(world, rank, size);
-        });
-        cases.add("window_of_every_peer", () -> {
-            churn(churnMb / parts);
-            window(world, rank, size);
-        });
-        cases.add("object_window_of_every_peer", () -> {
-            churn(churnMb - 7 * (churnMb / parts));
-            objectWindow(world, rank, size);
-        });
+        // each case after a share of the churn, as a compute phase between communication phases
+        Step[] steps = {ScaleSuite::typed, ScaleSuite::typedV, ScaleSuite::objects, ScaleSuite::splitAndCreate,
+                ScaleSuite::cartesian, ScaleSuite::graph, ScaleSuite::window, ScaleSuite::objectWindow};
+        String[] names = {"typed_collectives", "typed_v_collectives", "object_collectives", "split_and_create",
+                "cartesian", "graph", "window_of_every_peer", "object_window_of_every_peer"};
+        for (int i = 0; i < steps.length; i++) {
+            Step step = steps[i];
+            cases.add(names[i], () -> {
+                churn(churnMb / steps.length);
+                step.run(world, rank, size);
+            });
+        }
     }
 
     static void typed(Intracomm world, int rank, int size) {
