@@ -44,20 +44,21 @@ public final class FailingRank {
      * start the JDK's lambda machinery, which costs every rank's start tens of milliseconds of CPU (docs/scale.md).
      */
     private static final class Handler implements Thread.UncaughtExceptionHandler {
-        private final int rank;
+        private final String rankAndHost;
         private final long world;
         private final BooleanSupplier active;
 
+        /** The host is asked of MPI here, while MPI is active: the handler may run after Finalize. */
         Handler(int rank, long world, BooleanSupplier active) {
-            this.rank = rank;
+            this.rankAndHost = "rank " + rank + " (host " + host();
             this.world = world;
             this.active = active;
         }
 
         @Override
         public void uncaughtException(Thread thread, Throwable e) {
-            String where = "rank " + rank + " (host " + host() + ", pid " + ProcessHandle.current().pid() + ")";
-            abortJob(where, world, active, thread, e);
+            // the pid only now: ProcessHandle's first use costs Init's path a few ms
+            abortJob(rankAndHost + ", pid " + ProcessHandle.current().pid() + ")", world, active, thread, e);
         }
     }
 
