@@ -100,7 +100,7 @@ class MultiRankIT {
         String label = flavour + " np=" + np + " FailingRankSuite sigkill at scale";
         return dynamicTest(label + " ends the whole job", () -> {
             MpiJob job = new MpiJob(flavour, np, FailingRankSuite.class, label).withArgs("sigkill").sized()
-                    .withEnv("NATMPJ_NODE_CPUS", "128").withEnv("NATMPJ_NODE_MEMORY", "256g")
+                    .withEnv(ScaleSuite.NODE_CPUS).withEnv(ScaleSuite.NODE_MEMORY)
                     .withTimeout(MpiJob.TIMEOUT_S).run();
             long end = System.currentTimeMillis();
             assertFalse(job.timedOut(), "the job did not end after rank 1 was killed" + job.tail(60));
@@ -124,14 +124,14 @@ class MultiRankIT {
             String warning = "natmpj: warning: rank 0's JVM is sized for the whole node, not for 1 of the 4 ranks";
             MpiJob plain = new MpiJob(flavour, 4, ScaleSuite.class, label)
                     .withJvmOptions("-XX:ActiveProcessorCount=128", "-XX:MaxRAM=256g")
-                    .withEnv("NATMPJ_NODE_CPUS", "128").withEnv("NATMPJ_NODE_MEMORY", "256g").run();
+                    .withEnv(ScaleSuite.NODE_CPUS).withEnv(ScaleSuite.NODE_MEMORY).run();
             assertEquals(0, plain.exitCode(), "the job" + plain.tail(40));
             String out = plain.output();
             assertEquals(1, out.split(Pattern.quote(warning), -1).length - 1, "the warning, once" + plain.tail(40));
             assertTrue(out.contains("it sees 128 CPUs (its share: 32)"),
                     "what it sees" + plain.tail(40));
             MpiJob sized = new MpiJob(flavour, 4, ScaleSuite.class, flavour + " np=4 ScaleSuite sized, no warning")
-                    .sized().withEnv("NATMPJ_NODE_CPUS", "128").withEnv("NATMPJ_NODE_MEMORY", "256g").run();
+                    .sized().withEnv(ScaleSuite.NODE_CPUS).withEnv(ScaleSuite.NODE_MEMORY).run();
             assertEquals(0, sized.exitCode(), "the sized job" + sized.tail(40));
             assertFalse(sized.output().contains("natmpj: warning: rank 0's JVM"), "no warning" + sized.tail(40));
         });

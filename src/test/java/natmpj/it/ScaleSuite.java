@@ -27,9 +27,12 @@ import natmpj.testkit.MultiRank;
  * {@code -Dnatmpj.it.scale.churnMb=N} each rank also allocates N MB of short-lived arrays between the collectives,
  * as a compute phase does (what the memory of a rank is judged under).
  */
-@MultiRank(scale = true, sized = true, env = {"NATMPJ_NODE_CPUS=128", "NATMPJ_NODE_MEMORY=256g"})
+@MultiRank(scale = true, sized = true, env = {ScaleSuite.NODE_CPUS, ScaleSuite.NODE_MEMORY})
 public final class ScaleSuite {
     private ScaleSuite() {}
+
+    /** The node natmpj-java sizes the ranks for (and natmpj's warning judges by): 128 CPUs, 256 GiB. */
+    public static final String NODE_CPUS = "NATMPJ_NODE_CPUS=128", NODE_MEMORY = "NATMPJ_NODE_MEMORY=256g";
 
     static final int B = 3; // items per block
 

@@ -108,6 +108,13 @@ public final class MpiJob {
         return this;
     }
 
+    /** The same, written NAME=VALUE. */
+    public MpiJob withEnv(String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq <= 0) throw new IllegalArgumentException("not NAME=VALUE: " + assignment);
+        return withEnv(assignment.substring(0, eq), assignment.substring(eq + 1));
+    }
+
     /** Appends a directory or jar to the ranks' class path. */
     public MpiJob withClasspath(String entry) {
         classpath = classpath + File.pathSeparator + entry;

@@ -191,9 +191,7 @@ public final class MultiRankTests {
                         + (options.isEmpty() ? "" : " " + String.join(" ", options));
                 MpiJob job = new MpiJob(flavour, np, suite, label).withJvmOptions(options);
                 if (config.sized()) job.sized();
-                for (String kv : config.env()) {
-                    job.withEnv(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-                }
+                for (String assignment : config.env()) job.withEnv(assignment);
                 jobs.add(job);
             }
         }
