@@ -91,15 +91,21 @@ public final class PinningMultipleSuite {
                 Threads.inThreads("pinner", 2, id -> {
                     int n = 512;
                     int[] out = new int[n], in = new int[n];
-                    for (int round = 0; round < calls; round++) {
+                    // at least `calls` rounds, longer while the collector was not loaded (Allocators.goOn); each
+                    // pinner tells its partner in the message's last element
+                    boolean more = true;
+                    for (int round = 0; more; round++) {
+                        out[n - 1] = allocators.wantsMore();
                         Values.fill("INT", out, 0, 4, round * 10L + rank * 3L + id);
                         world.Sendrecv(out, 0, n, MPI.INT, partner, 10 + id, in, 0, n, MPI.INT, partner, 10 + id);
                         Values.expect("INT", in, 0, 4, round * 10L + partner * 3L + id, "pinner " + id + " round "
                                 + round);
+                        more = Allocators.goOn(round, calls, out[n - 1], in[n - 1]);
                     }
                 });
                 Check.eq(0L, allocators.outOfMemory.get(), "OutOfMemoryErrors in allocating threads");
-                Check.isTrue(allocators.collections() >= 10, "only " + allocators.collections()
+                Check.isTrue(allocators.collections() >= Allocators.ENOUGH_COLLECTIONS, "only "
+                        + allocators.collections()
                         + " collections during the pinned calls: the case did not load the collector");
             }
         });

@@ -72,7 +72,12 @@ public final class PinningSuite {
             int n = 1024;
             int[] out = new int[n], in = new int[n];
             try (Allocators allocators = new Allocators(3, 1 << 20)) {
-                for (int round = 0; round < calls; round++) {
+                // at least `calls` rounds, longer while the collector was not loaded (Allocators.goOn); each rank
+                // tells its partner in the message's last element
+                boolean more = true;
+                int round = 0;
+                for (; more; round++) {
+                    out[n - 1] = allocators.wantsMore();
                     Values.fill("INT", out, 0, 4, round * 10L + rank);
                     if (round % 2 == 0) {
                         world.Sendrecv(out, 0, n, MPI.INT, partner, 3, in, 0, n, MPI.INT, partner, 3);
@@ -84,11 +89,13 @@ public final class PinningSuite {
                         world.Send(out, 0, n, MPI.INT, partner, 4);
                     }
                     Values.expect("INT", in, 0, 4, round * 10L + partner, "round " + round);
+                    more = Allocators.goOn(round, calls, out[n - 1], in[n - 1]);
                 }
                 Check.eq(0L, allocators.outOfMemory.get(), "OutOfMemoryErrors in allocating threads ("
                         + allocators.allocations.get() + " allocations)");
-                Check.isTrue(allocators.collections() >= 10, "only " + allocators.collections()
-                        + " collections during " + calls + " pinned calls: the case did not load the collector");
+                Check.isTrue(allocators.collections() >= Allocators.ENOUGH_COLLECTIONS, "only "
+                        + allocators.collections() + " collections during " + round
+                        + " pinned calls: the case did not load the collector");
             }
         });
     }

@@ -60,6 +60,24 @@ public final class Allocators implements AutoCloseable {
         return collectionCount() - collectionsBefore;
     }
 
+    /** The collections a case wants during its pinned calls before it checks that the collector was loaded. */
+    public static final int ENOUGH_COLLECTIONS = 10;
+
+    /** 1 while fewer than {@link #ENOUGH_COLLECTIONS} happened, else 0: what a rank tells its partner. */
+    public int wantsMore() {
+        return collections() < ENOUGH_COLLECTIONS ? 1 : 0;
+    }
+
+    /**
+     * Whether a pair of ranks exchanging pinned messages goes on after {@code round}: for at least {@code rounds}
+     * rounds, then (up to ten times as many) while either rank wants more collections ({@link #wantsMore}, sent in
+     * the exchange, so both decide alike). When the MPI's polling starves the allocating threads of the cores, they
+     * need longer to load the collector.
+     */
+    public static boolean goOn(int round, int rounds, int mine, int partners) {
+        return round + 1 < rounds || (round + 1 < 10 * rounds && (mine == 1 || partners == 1));
+    }
+
     /** Collections so far in this JVM: every collector's count, as the JVM reports them. */
     public static long collectionCount() {
         long count = 0;
