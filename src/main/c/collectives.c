@@ -131,3 +131,18 @@ int natmpj_scan(void *sarray, void *sdirect, int64_t soff, void *rarray, void *r
     NEED_BUFFER(rbuf, count, type);
     return MPI_Scan(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
 }
+
+int natmpj_exscan(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
+                  int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, count, type);
+    NEED_BUFFER(rbuf, count, type);
+    return MPI_Exscan(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
+}
+
+int natmpj_reduce_scatter_block(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect,
+                                int64_t roff, int in_place, int count, natmpj_handle type, natmpj_handle op,
+                                natmpj_handle comm) {
+    void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    return MPI_Reduce_scatter_block(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
+}

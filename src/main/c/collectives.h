@@ -47,4 +47,12 @@ int natmpj_reduce_scatter(void *sarray, void *sdirect, int64_t soff, void *rarra
 int natmpj_scan(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
                 int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm);
 
+/* MPI_Exscan; in_place as natmpj_scan */
+int natmpj_exscan(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
+                  int in_place, int count, natmpj_handle type, natmpj_handle op, natmpj_handle comm);
+/* MPI_Reduce_scatter_block: count items of type per rank */
+int natmpj_reduce_scatter_block(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect,
+                                int64_t roff, int in_place, int count, natmpj_handle type, natmpj_handle op,
+                                natmpj_handle comm);
+
 #endif

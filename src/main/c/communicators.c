@@ -102,3 +102,7 @@ int natmpj_comm_get_attr_int(natmpj_handle comm, int keyval, int *value, int *fl
 int natmpj_comm_delete_attr(natmpj_handle comm, int keyval) { return MPI_Comm_delete_attr(COMM(comm), keyval); }
 
 int natmpj_topo_test(natmpj_handle comm, int *topo_type) { return MPI_Topo_test(COMM(comm), topo_type); }
+
+int natmpj_comm_call_errhandler(natmpj_handle comm, int errorcode) {
+    return MPI_Comm_call_errhandler(COMM(comm), errorcode);
+}

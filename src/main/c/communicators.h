@@ -31,4 +31,6 @@ int natmpj_comm_delete_attr(natmpj_handle comm, int keyval);
 /* *topo_type: MPI_CART, MPI_GRAPH, MPI_DIST_GRAPH or MPI_UNDEFINED. */
 int natmpj_topo_test(natmpj_handle comm, int *topo_type);
 
+int natmpj_comm_call_errhandler(natmpj_handle comm, int errorcode);
+
 #endif

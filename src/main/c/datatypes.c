@@ -133,3 +133,10 @@ int natmpj_unpack(void *sarray, void *sdirect, int insize, int position,
 int natmpj_pack_size(int count, natmpj_handle type, natmpj_handle comm, int *size) {
     return MPI_Pack_size(count, TYPE(type), COMM(comm), size);
 }
+
+int natmpj_type_dup(natmpj_handle type, natmpj_handle *new_type) {
+    MPI_Datatype t = MPI_DATATYPE_NULL;
+    int rc = MPI_Type_dup(TYPE(type), &t);
+    *new_type = (natmpj_handle)t;
+    return rc;
+}

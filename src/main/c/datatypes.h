@@ -42,4 +42,6 @@ int natmpj_unpack(void *sarray, void *sdirect, int insize, int position,
                   int *new_position);
 int natmpj_pack_size(int count, natmpj_handle type, natmpj_handle comm, int *size);
 
+int natmpj_type_dup(natmpj_handle type, natmpj_handle *new_type);
+
 #endif

@@ -29,6 +29,7 @@
 #include "communicators.h"
 #include "groups.h"
 #include "topology.h"
+#include "info.h"
 /* Java long[] elements are copied straight into natmpj_handle / int64_t arrays, Java int[] into int arrays. */
 _Static_assert(sizeof(natmpj_handle) == sizeof(jlong), "natmpj_handle must be as wide as jlong");
 _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
@@ -210,11 +211,12 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply int *out_int {
   int *provided, int *rank, int *size, int *tag_ub, int *count, int *flag, int *result, int *value,
   int *index, int *outcount, int *new_position, int *topo_type, int *ndims, int *new_rank,
-  int *rank_source, int *rank_dest, int *nnodes, int *nedges, int *nneighbors
+  int *rank_source, int *rank_dest, int *nnodes, int *nedges, int *nneighbors, int *keyval
 };
 %apply natmpj_handle *out_handle {
   natmpj_handle *errhandler, natmpj_handle *message, natmpj_handle *new_comm,
-  natmpj_handle *new_group, natmpj_handle *new_type, natmpj_handle *group, natmpj_handle *op
+  natmpj_handle *new_group, natmpj_handle *new_type, natmpj_handle *group, natmpj_handle *op,
+  natmpj_handle *new_info
 };
 /* Arrays read: v-collectives' counts and displacements, datatype maps, ranks, topology shapes. */
 %apply const int *in_ints {
@@ -228,7 +230,7 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply int *out_ints {
   int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors
 };
-%apply int64_t *out_longs { int64_t *shape };
+%apply int64_t *out_longs { int64_t *shape, int64_t *raw };
 %apply natmpj_handle *out_handles { natmpj_handle *handles };
 
 /* The per-area C APIs. */
@@ -248,3 +250,4 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
  * topology.h comes last and gets the array. */
 %apply int *out_ints { int *index };
 %include "topology.h"
+%include "info.h"

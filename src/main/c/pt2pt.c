@@ -6,6 +6,8 @@
 #include "internal.h"
 #include "pt2pt.h"
 
+#include <string.h>
+
 /* Never written: see internal.h. */
 char natmpj_nowhere[2];
 
@@ -24,6 +26,22 @@ int natmpj_status_get_elements(int64_t raw0, int64_t raw1, int64_t raw2, int64_t
 int natmpj_status_test_cancelled(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, int *flag) {
     MPI_Status st = natmpj_import_status(raw0, raw1, raw2, raw3);
     return MPI_Test_cancelled(&st, flag);
+}
+
+int natmpj_status_error(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3) {
+    return natmpj_import_status(raw0, raw1, raw2, raw3).MPI_ERROR;
+}
+
+int natmpj_status_set(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type, int elements,
+                      int cancelled, int64_t *raw) {
+    MPI_Status st = natmpj_import_status(raw0, raw1, raw2, raw3);
+    int rc = MPI_SUCCESS;
+    if (elements >= 0) rc = MPI_Status_set_elements(&st, TYPE(type), elements);
+    if (rc == MPI_SUCCESS && cancelled >= 0) rc = MPI_Status_set_cancelled(&st, cancelled);
+    int64_t out[NATMPJ_STATUS_RAW_LONGS] = {0};
+    memcpy(out, &st, sizeof st);
+    for (int i = 0; i < NATMPJ_STATUS_RAW_LONGS; i++) raw[i] = out[i];
+    return rc;
 }
 
 int natmpj_send(int mode, void *sarray, void *sdirect, int64_t off, int count, natmpj_handle type,

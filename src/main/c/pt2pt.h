@@ -39,4 +39,11 @@ int natmpj_mprobe(int source, int tag, natmpj_handle comm, int *status, natmpj_h
 int natmpj_improbe(int source, int tag, natmpj_handle comm, int *status, natmpj_handle *message);
 int natmpj_mrecv(void *rarray, void *rdirect, int count, natmpj_handle type, natmpj_handle message, int *status);
 
+/* The MPI_ERROR field of a status Java kept */
+int natmpj_status_error(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3);
+/* MPI_Status_set_elements (elements >= 0) and MPI_Status_set_cancelled (cancelled >= 0) on a status Java kept;
+ * the changed status in raw (NATMPJ_STATUS_RAW_LONGS longs) */
+int natmpj_status_set(int64_t raw0, int64_t raw1, int64_t raw2, int64_t raw3, natmpj_handle type, int elements,
+                      int cancelled, int64_t *raw);
+
 #endif

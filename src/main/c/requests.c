@@ -125,6 +125,15 @@ int natmpj_test(natmpj_handle request, int *status) {
     return rc;
 }
 
+int natmpj_request_get_status(natmpj_handle request, int *status) {
+    MPI_Status st;
+    int flag = 0;
+    int rc = MPI_Request_get_status(REQUEST(request), &flag, &st);
+    status[NATMPJ_STATUS_FLAG] = flag;
+    if (rc == MPI_SUCCESS && flag) natmpj_export_status(&st, status);
+    return rc;
+}
+
 int natmpj_cancel(natmpj_handle request) {
     MPI_Request req = REQUEST(request);
     return MPI_Cancel(&req);

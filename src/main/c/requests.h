@@ -29,6 +29,8 @@ int natmpj_startall(int n, int64_t *requests);
 /* Completion of one request; test writes its flag into status[NATMPJ_STATUS_FLAG]. */
 int natmpj_wait(natmpj_handle request, int *status);
 int natmpj_test(natmpj_handle request, int *status);
+/* MPI_Request_get_status: as natmpj_test, but the request stays as it is */
+int natmpj_request_get_status(natmpj_handle request, int *status);
 /* Wait on a receive staged in native memory, then its copy back in the same call (where Wait, Get_count and
  * copy_out were three): unless MPI reports it cancelled, what arrived, at most max_bytes, is copied from address into
  * the array at byte offset off. The array is pinned only for that copy, after MPI_Wait returned. */

@@ -10,7 +10,11 @@ public class Cartcomm extends Intracomm {
 
     /** The grid's dimensions and periodicity and this rank's coordinates. */
     public CartParms Get() throws MPIException {
-        String call = "Cartcomm.Get";
+        return Get("Cartcomm.Get");
+    }
+
+    /** {@link #Get} for a call named {@code call} (either API's spelling). */
+    CartParms Get(String call) {
         requireLive(call);
         int n = ndims(call);
         int[] dims = new int[n], periods = new int[n], coords = new int[n];
@@ -25,7 +29,11 @@ public class Cartcomm extends Intracomm {
 
     /** The rank at {@code coords} (wrapped along periodic dimensions). */
     public int Rank(int[] coords) throws MPIException {
-        String call = "Cartcomm.Rank";
+        return Rank("Cartcomm.Rank", coords);
+    }
+
+    /** {@link #Rank} for a call named {@code call} (either API's spelling). */
+    int Rank(String call, int[] coords) {
         requireLive(call);
         if (coords == null) throw new NullPointerException(call + ": coords is null");
         CartParms p = Get();
@@ -46,7 +54,11 @@ public class Cartcomm extends Intracomm {
 
     /** The coordinates of {@code rank}. */
     public int[] Coords(int rank) throws MPIException {
-        String call = "Cartcomm.Coords";
+        return Coords("Cartcomm.Coords", rank);
+    }
+
+    /** {@link #Coords} for a call named {@code call} (either API's spelling). */
+    int[] Coords(String call, int rank) {
         requireLive(call);
         if (rank < 0 || rank >= size) {
             throw new IllegalArgumentException(call + ": rank is " + rank + ", not a rank of " + this + " (size "
@@ -60,7 +72,11 @@ public class Cartcomm extends Intracomm {
 
     /** The neighbours {@code disp} steps down and up {@code direction}: where a shift receives from and sends to. */
     public ShiftParms Shift(int direction, int disp) throws MPIException {
-        String call = "Cartcomm.Shift";
+        return Shift("Cartcomm.Shift", direction, disp);
+    }
+
+    /** {@link #Shift} for a call named {@code call} (either API's spelling). */
+    ShiftParms Shift(String call, int direction, int disp) {
         requireLive(call);
         int n = ndims(call);
         if (n == 0) throw new IllegalArgumentException(call + ": the grid has 0 dimensions, none to shift along");
@@ -80,7 +96,11 @@ public class Cartcomm extends Intracomm {
      * a 0-dimensional Cartesian communicator holding the calling process alone.
      */
     public Cartcomm Sub(boolean[] remain_dims) throws MPIException {
-        String call = "Cartcomm.Sub";
+        return Sub("Cartcomm.Sub", remain_dims);
+    }
+
+    /** {@link #Sub} for a call named {@code call} (either API's spelling). */
+    Cartcomm Sub(String call, boolean[] remain_dims) {
         requireLive(call);
         if (remain_dims == null) throw new NullPointerException(call + ": remain_dims is null");
         int n = ndims(call);
@@ -105,7 +125,11 @@ public class Cartcomm extends Intracomm {
 
     /** The rank this process would have on such a grid ({@code MPI.UNDEFINED} if outside it). */
     public int Map(int[] dims, boolean[] periods) throws MPIException {
-        String call = "Cartcomm.Map";
+        return Map("Cartcomm.Map", dims, periods);
+    }
+
+    /** {@link #Map} for a call named {@code call} (either API's spelling). */
+    int Map(String call, int[] dims, boolean[] periods) {
         requireLive(call);
         checkGrid(call, dims, periods, this);
         int[] rank = new int[1];
@@ -124,7 +148,11 @@ public class Cartcomm extends Intracomm {
      * kept and must divide nnodes).
      */
     public static void Dims_create(int nnodes, int[] dims) throws MPIException {
-        String call = "Cartcomm.Dims_create";
+        Dims_create("Cartcomm.Dims_create", nnodes, dims);
+    }
+
+    /** {@link #Dims_create} for a call named {@code call} (either API's spelling). */
+    static void Dims_create(String call, int nnodes, int[] dims) {
         MPI.requireActive(call);
         if (dims == null) throw new NullPointerException(call + ": dims is null");
         if (nnodes < 1) throw new IllegalArgumentException(call + ": nnodes is " + nnodes + ", must be >= 1");

@@ -2,6 +2,8 @@ package mpi;
 
 import static natmpj.jni.NativeMPIConstants.*;
 
+import java.nio.Buffer;
+
 import natmpj.internal.BufferType;
 import natmpj.internal.Buffers;
 import natmpj.internal.DroppedHandles;
@@ -17,7 +19,7 @@ import natmpj.jni.NativeMPI;
  * ByteBuffers (offset and count in items of the datatype). Blocking calls hand both to MPI without copying:
  * arrays are pinned for the duration of the call, direct buffers are passed by address.
  */
-public class Comm {
+public class Comm implements Freeable, Cloneable {
     /**
      * Opt-in ({@code -Dnatmpj.recvWaitsUnpinned=true}), and only where a pinned array stops the collector (see
      * NativeLibrary.gcPinsRegions): a blocking Recv into an array waits for its message unpinned (MPI_Mprobe) and
@@ -85,8 +87,10 @@ public class Comm {
             c = new Intercomm(handle, name);
         } else {
             MPIException.check(NativeMPI.topo_test(handle, value), name);
-            c = value[0] == MPI.CART ? new Cartcomm(handle, name)
-                    : value[0] == MPI.GRAPH ? new Graphcomm(handle, name) : new Intracomm(handle, name);
+            // CartComm and GraphComm (Open MPI's names) are Cartcomm and Graphcomm (mpiJava's) too: either API's
+            // members apply to every topology communicator, whichever API made it.
+            c = value[0] == MPI.CART ? new CartComm(handle, name)
+                    : value[0] == MPI.GRAPH ? new GraphComm(handle, name) : new Intracomm(handle, name);
         }
         c.cacheShape();
         c.tracked = DroppedHandles.track(c, LiveHandles.Kind.COMMUNICATOR, name, null);
@@ -174,8 +178,8 @@ public class Comm {
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
-        return Status.of(sentAndReceived(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, recvbuf, recvoffset,
-                recvcount, recvtype, source, recvtag));
+        return Status.of(sentAndReceived("Comm.Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag,
+                recvbuf, recvoffset, recvcount, recvtype, source, recvtag));
     }
 
     /** Sends the buffer and replaces its contents with the message received. */
@@ -242,10 +246,9 @@ public class Comm {
     }
 
     /** Sendrecv's work; see above. */
-    private Object sentAndReceived(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
-                                   int sendtag, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype,
-                                   int source, int recvtag) {
-        String call = "Comm.Sendrecv";
+    private Object sentAndReceived(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                                   int dest, int sendtag, Object recvbuf, int recvoffset, int recvcount,
+                                   Datatype recvtype, int source, int recvtag) {
         requireLive(call);
         BufferType stype = Datatype.layout(sendtype), rtype = Datatype.layout(recvtype);
         long soff = Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, stype);
@@ -317,7 +320,11 @@ public class Comm {
     /** Starts a receive; the buffer holds the message once the request completes. */
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
             throws MPIException {
-        String call = "Comm.Irecv";
+        return Irecv("Comm.Irecv", buf, offset, count, datatype, source, tag);
+    }
+
+    /** {@link #Irecv} for a call named {@code call} (either API's spelling). */
+    Request Irecv(String call, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
@@ -360,7 +367,11 @@ public class Comm {
     /** A persistent receive, started by {@link Prequest#Start}. */
     public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag)
             throws MPIException {
-        String call = "Comm.Recv_init";
+        return Recv_init("Comm.Recv_init", buf, offset, count, datatype, source, tag);
+    }
+
+    /** {@link #Recv_init} for a call named {@code call} (either API's spelling). */
+    Prequest Recv_init(String call, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
@@ -420,7 +431,11 @@ public class Comm {
 
     /** Upper bound of the bytes {@link #Pack} writes for {@code incount} items of {@code datatype}. */
     public int Pack_size(int incount, Datatype datatype) throws MPIException {
-        String call = "Comm.Pack_size";
+        return Pack_size("Comm.Pack_size", incount, datatype);
+    }
+
+    /** {@link #Pack_size} for a call named {@code call} (either API's spelling). */
+    int Pack_size(String call, int incount, Datatype datatype) {
         requireLive(call);
         Buffers.requireData(call, "datatype", Datatype.layout(datatype));
         requirePackable(call, datatype);
@@ -440,7 +455,11 @@ public class Comm {
      */
     public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position)
             throws MPIException {
-        String call = "Comm.Pack";
+        return Pack("Comm.Pack", inbuf, offset, incount, datatype, outbuf, position);
+    }
+
+    /** {@link #Pack} for a call named {@code call} (either API's spelling). */
+    int Pack(String call, Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
         requireLive(call);
         requirePackable(call, datatype);
         BufferType type = Datatype.layout(datatype);
@@ -466,7 +485,11 @@ public class Comm {
      */
     public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype)
             throws MPIException {
-        String call = "Comm.Unpack";
+        return Unpack("Comm.Unpack", inbuf, position, outbuf, offset, outcount, datatype);
+    }
+
+    /** {@link #Unpack} for a call named {@code call} (either API's spelling). */
+    int Unpack(String call, byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
         requireLive(call);
         checkPosition(call, "inbuf", inbuf, position);
         requirePackable(call, datatype);
@@ -507,7 +530,11 @@ public class Comm {
 
     /** Waits until a matching message can be received and describes it, without receiving it. */
     public Status Probe(int source, int tag) throws MPIException {
-        String call = "Comm.Probe";
+        return Probe("Comm.Probe", source, tag);
+    }
+
+    /** {@link #Probe} for a call named {@code call} (either API's spelling). */
+    Status Probe(String call, int source, int tag) {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
@@ -534,7 +561,11 @@ public class Comm {
 
     /** Describes a matching message if one is pending, else returns null. */
     public Status Iprobe(int source, int tag) throws MPIException {
-        String call = "Comm.Iprobe";
+        return Iprobe("Comm.Iprobe", source, tag);
+    }
+
+    /** {@link #Iprobe} for a call named {@code call} (either API's spelling). */
+    Status Iprobe(String call, int source, int tag) {
         requireLive(call);
         checkSource(call, source);
         checkRecvTag(call, tag);
@@ -547,25 +578,37 @@ public class Comm {
 
     /** Ends every process of the job (all of MPI_COMM_WORLD, in practice) with {@code errorcode}. */
     public void Abort(int errorcode) throws MPIException {
-        MPI.requireActiveOnAnyThread("Comm.Abort"); // an emergency exit: allowed from any thread
-        if (unusable != null) throw new IllegalStateException("Comm.Abort: the communicator " + unusable);
+        abort("Comm.Abort", errorcode);
+    }
+
+    final void abort(String call, int errorcode) {
+        MPI.requireActiveOnAnyThread(call); // an emergency exit: allowed from any thread
+        if (unusable != null) throw new IllegalStateException(call + ": the communicator " + unusable);
         System.out.flush();
         System.err.flush();
-        MPIException.check(NativeMPI.abort(handle, errorcode), "Comm.Abort");
+        MPIException.check(NativeMPI.abort(handle, errorcode), call);
     }
 
     /** Sets what MPI does on errors on this communicator: {@code MPI.ERRORS_RETURN} or {@code ERRORS_ARE_FATAL}. */
     public void Errhandler_set(Errhandler errhandler) throws MPIException {
-        requireLive("Comm.Errhandler_set");
-        if (errhandler == null) throw new NullPointerException("Comm.Errhandler_set: errhandler is null");
-        MPIException.check(NativeMPI.comm_set_errhandler(handle, errhandler.handle), "Comm.Errhandler_set");
+        setErrhandler("Comm.Errhandler_set", errhandler);
+    }
+
+    final void setErrhandler(String call, Errhandler errhandler) {
+        requireLive(call);
+        if (errhandler == null) throw new NullPointerException(call + ": errhandler is null");
+        MPIException.check(NativeMPI.comm_set_errhandler(handle, errhandler.handle), call);
     }
 
     /** The error handler of this communicator. */
     public Errhandler Errhandler_get() throws MPIException {
-        requireLive("Comm.Errhandler_get");
+        return errhandler("Comm.Errhandler_get");
+    }
+
+    final Errhandler errhandler(String call) {
+        requireLive(call);
         long[] value = new long[1];
-        MPIException.check(NativeMPI.comm_get_errhandler(handle, value), "Comm.Errhandler_get");
+        MPIException.check(NativeMPI.comm_get_errhandler(handle, value), call);
         if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
         if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
         return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
@@ -578,7 +621,11 @@ public class Comm {
 
     /** The group of this communicator (the local group of an intercommunicator). */
     public Group Group() throws MPIException {
-        String call = "Comm.Group";
+        return Group("Comm.Group");
+    }
+
+    /** {@link #Group} for a call named {@code call} (either API's spelling). */
+    Group Group(String call) {
         requireLive(call);
         long[] group = new long[1];
         MPIException.check(NativeMPI.comm_group(handle, group), call);
@@ -588,7 +635,11 @@ public class Comm {
     /** {@code MPI.IDENT} (the same communicator), {@code CONGRUENT} (same group and order, another context),
      *  {@code SIMILAR} (same members, another order) or {@code UNEQUAL}. */
     public static int Compare(Comm comm1, Comm comm2) throws MPIException {
-        String call = "Comm.Compare";
+        return Compare("Comm.Compare", comm1, comm2);
+    }
+
+    /** {@link #Compare} for a call named {@code call} (either API's spelling). */
+    static int Compare(String call, Comm comm1, Comm comm2) {
         if (comm1 == null) throw new NullPointerException(call + ": comm1 is null");
         if (comm2 == null) throw new NullPointerException(call + ": comm2 is null");
         comm1.requireLive(call, "comm1");
@@ -600,7 +651,11 @@ public class Comm {
 
     /** Frees the communicator (collective); later use is an IllegalStateException. */
     public void Free() throws MPIException {
-        String call = "Comm.Free";
+        Free("Comm.Free");
+    }
+
+    /** {@link #Free} for a call named {@code call} (either API's spelling). */
+    void Free(String call) {
         requireLive(call);
         if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
             throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be freed");
@@ -619,7 +674,11 @@ public class Comm {
 
     /** Whether this is an intercommunicator. */
     public boolean Test_inter() throws MPIException {
-        String call = "Comm.Test_inter";
+        return Test_inter("Comm.Test_inter");
+    }
+
+    /** {@link #Test_inter} for a call named {@code call} (either API's spelling). */
+    boolean Test_inter(String call) {
         requireLive(call);
         int[] flag = new int[1];
         MPIException.check(NativeMPI.comm_test_inter(handle, flag), call);
@@ -628,12 +687,20 @@ public class Comm {
 
     /** A duplicate (MPI_Comm_dup, collective): same group and topology, separate messages. */
     @Override
-    public Object clone() throws MPIException {
-        String call = getClass().getSimpleName() + ".clone";
+    public Comm clone() throws MPIException {
+        return duplicate(getClass().getSimpleName() + ".clone");
+    }
+
+    /** MPI_Comm_dup as the class of this communicator; the attributes Java keeps (setAttr) are copied. */
+    final Comm duplicate(String call) {
         requireLive(call);
         long[] dup = new long[1];
         MPIException.check(NativeMPI.comm_dup(handle, dup), call);
-        return created(dup[0], "dup of " + this);
+        Comm c = created(dup[0], "dup of " + this);
+        synchronized (this) {
+            if (attributes != null) c.attributes = new java.util.HashMap<>(attributes);
+        }
+        return c;
     }
 
     /**
@@ -643,7 +710,11 @@ public class Comm {
      */
     public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag)
             throws MPIException {
-        String call = "Comm.Create_intercomm";
+        return Create_intercomm("Comm.Create_intercomm", local_comm, local_leader, remote_leader, tag);
+    }
+
+    /** {@link #Create_intercomm} for a call named {@code call} (either API's spelling). */
+    Intercomm Create_intercomm(String call, Comm local_comm, int local_leader, int remote_leader, int tag) {
         MPI.requireActive(call);
         if (local_comm == null) throw new NullPointerException(call + ": local_comm is null");
         local_comm.requireLive(call, "local_comm");
@@ -669,7 +740,11 @@ public class Comm {
      * {@code WTIME_IS_GLOBAL}, as an Integer; null when MPI has no value for it.
      */
     public Object Attr_get(int keyval) throws MPIException {
-        String call = "Comm.Attr_get";
+        return Attr_get("Comm.Attr_get", keyval);
+    }
+
+    /** {@link #Attr_get} for a call named {@code call} (either API's spelling). */
+    Object Attr_get(String call, int keyval) {
         requireLive(call);
         int[] value = new int[1], found = new int[1];
         MPIException.check(NativeMPI.comm_get_attr_int(handle, keyval, value, found), call);
@@ -678,7 +753,11 @@ public class Comm {
 
     /** Deletes an attribute (MPI refuses the predefined ones with an MPIException). */
     public void Attr_delete(int keyval) throws MPIException {
-        String call = "Comm.Attr_delete";
+        Attr_delete("Comm.Attr_delete", keyval);
+    }
+
+    /** {@link #Attr_delete} for a call named {@code call} (either API's spelling). */
+    void Attr_delete(String call, int keyval) {
         requireLive(call);
         MPIException.check(NativeMPI.comm_delete_attr(handle, keyval), call);
     }
@@ -728,5 +807,716 @@ public class Comm {
     @Override
     public String toString() {
         return name;
+    }
+
+    // ================================================================ Open MPI's Java API
+    //
+    // The camel-case members of Open MPI's Java bindings, over the same paths as mpiJava's members. Buffers are
+    // Java arrays (from element 0), direct buffers (from their start, their position ignored) or heap buffers
+    // (their backing array from arrayOffset(), what MPI.slice makes); see OmpiArgs. Exceptions name the member as
+    // Open MPI spells it.
+
+    /** Attributes set through {@link #setAttr}, serialized as Open MPI's bindings keep them; null until the first. */
+    java.util.HashMap<Integer, byte[]> attributes;
+
+    /** MPI_Comm_dup. */
+    public Comm dup() throws MPIException {
+        return duplicate(getClass().getSimpleName() + ".dup");
+    }
+
+    /** MPI_Comm_idup: pending (non-blocking collectives). */
+    public Comm iDup() throws MPIException {
+        throw Pending.of(getClass().getSimpleName() + ".iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+    }
+
+    /** MPI_Comm_dup_with_info: pending (communicator info). */
+    public Comm dupWithInfo(Info info) throws MPIException {
+        throw Pending.of(getClass().getSimpleName() + ".dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+    }
+
+    /** The request of a communicator made by {@link #iDup}: pending with it. */
+    public final Request getRequest() {
+        throw Pending.of("Comm.getRequest", "non-blocking communicator duplication (MPI_Comm_idup)");
+    }
+
+    /** Number of processes in this communicator. */
+    public final int getSize() throws MPIException {
+        requireLive("Comm.getSize");
+        return size;
+    }
+
+    /** Rank of the calling process in this communicator. */
+    public final int getRank() throws MPIException {
+        requireLive("Comm.getRank");
+        return rank;
+    }
+
+    /** MPI_Comm_compare: MPI.IDENT, MPI.CONGRUENT, MPI.SIMILAR or MPI.UNEQUAL. */
+    public static int compare(Comm comm1, Comm comm2) throws MPIException {
+        return Compare("Comm.compare", comm1, comm2);
+    }
+
+    /** MPI_Comm_free. */
+    public final void free() throws MPIException {
+        Free("Comm.free");
+    }
+
+    /** Whether this is MPI.COMM_NULL or freed. */
+    public final boolean isNull() {
+        return unusable != null;
+    }
+
+    /** MPI_Comm_set_info: pending (communicator info). */
+    public final void setInfo(Info info) throws MPIException {
+        throw Pending.of("Comm.setInfo", "communicator info (MPI_Comm_set_info)");
+    }
+
+    /** MPI_Comm_get_info: pending (communicator info). */
+    public final Info getInfo() throws MPIException {
+        throw Pending.of("Comm.getInfo", "communicator info (MPI_Comm_get_info)");
+    }
+
+    /** MPI_Comm_disconnect: pending (dynamic processes). */
+    public final void disconnect() throws MPIException {
+        throw Pending.of("Comm.disconnect", "dynamic processes (MPI_Comm_disconnect)");
+    }
+
+    /** MPI_Comm_group. */
+    public final Group getGroup() throws MPIException {
+        return Group("Comm.getGroup");
+    }
+
+    /** Whether this is an intercommunicator. */
+    public final boolean isInter() throws MPIException {
+        return Test_inter("Comm.isInter");
+    }
+
+    /** MPI_Intercomm_create with this communicator as the peer communicator. */
+    public final Intercomm createIntercomm(Comm localComm, int localLeader, int remoteLeader, int tag)
+            throws MPIException {
+        return Create_intercomm("Comm.createIntercomm", localComm, localLeader, remoteLeader, tag);
+    }
+
+    /** Blocking standard-mode send of {@code count} items. */
+    public final void send(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        send(SEND_STANDARD, "Comm.send", OmpiArgs.base("Comm.send", buf), OmpiArgs.offset(buf), count, type, dest,
+                tag);
+    }
+
+    /** Blocking receive. */
+    public final Status recv(Object buf, int count, Datatype type, int source, int tag) throws MPIException {
+        return Status.of(received(false, "Comm.recv", OmpiArgs.base("Comm.recv", buf), OmpiArgs.offset(buf), count,
+                type, 0, 0, source, tag));
+    }
+
+    /** Sends one message and receives another. */
+    public final Status sendRecv(Object sendBuf, int sendCount, Datatype sendType, int dest, int sendTag,
+                                 Object recvBuf, int recvCount, Datatype recvType, int source, int recvTag)
+            throws MPIException {
+        String call = "Comm.sendRecv";
+        return Status.of(sentAndReceived(call, OmpiArgs.base(call, sendBuf), OmpiArgs.offset(sendBuf), sendCount,
+                sendType, dest, sendTag, OmpiArgs.base(call, recvBuf), OmpiArgs.offset(recvBuf), recvCount, recvType,
+                source, recvTag));
+    }
+
+    /** Sends the buffer and replaces it with the message received. */
+    public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendTag, int source,
+                                        int recvTag) throws MPIException {
+        String call = "Comm.sendRecvReplace";
+        return Status.of(received(true, call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, dest,
+                sendTag, source, recvTag));
+    }
+
+    /** Blocking buffered send (MPI.attachBuffer). */
+    public final void bSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        send(SEND_BUFFERED, "Comm.bSend", OmpiArgs.base("Comm.bSend", buf), OmpiArgs.offset(buf), count, type, dest,
+                tag);
+    }
+
+    /** Blocking synchronous send. */
+    public final void sSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        send(SEND_SYNCHRONOUS, "Comm.sSend", OmpiArgs.base("Comm.sSend", buf), OmpiArgs.offset(buf), count, type,
+                dest, tag);
+    }
+
+    /** Blocking ready send. */
+    public final void rSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        send(SEND_READY, "Comm.rSend", OmpiArgs.base("Comm.rSend", buf), OmpiArgs.offset(buf), count, type, dest,
+                tag);
+    }
+
+    /**
+     * Starts a standard-mode send. A direct buffer is passed by address; unlike Open MPI's bindings, a heap buffer
+     * (an array wrapped, or MPI.slice of an array) is accepted too: its array is pinned or staged until the request
+     * completes.
+     */
+    public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return isend(SEND_STANDARD, "Comm.iSend", OmpiArgs.base("Comm.iSend", buf), OmpiArgs.offset(buf), count,
+                type, dest, tag);
+    }
+
+    /** Starts a buffered-mode send. */
+    public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return isend(SEND_BUFFERED, "Comm.ibSend", OmpiArgs.base("Comm.ibSend", buf), OmpiArgs.offset(buf), count,
+                type, dest, tag);
+    }
+
+    /** Starts a synchronous-mode send. */
+    public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return isend(SEND_SYNCHRONOUS, "Comm.isSend", OmpiArgs.base("Comm.isSend", buf), OmpiArgs.offset(buf), count,
+                type, dest, tag);
+    }
+
+    /** Starts a ready-mode send. */
+    public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return isend(SEND_READY, "Comm.irSend", OmpiArgs.base("Comm.irSend", buf), OmpiArgs.offset(buf), count, type,
+                dest, tag);
+    }
+
+    /** Starts a receive; heap buffers are accepted as in {@link #iSend}. */
+    public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
+        return Irecv("Comm.iRecv", OmpiArgs.base("Comm.iRecv", buf), OmpiArgs.offset(buf), count, type, source, tag);
+    }
+
+    /** A persistent standard-mode send. */
+    public final Prequest sendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return sendInit(SEND_STANDARD, "Comm.sendInit", OmpiArgs.base("Comm.sendInit", buf), OmpiArgs.offset(buf),
+                count, type, dest, tag);
+    }
+
+    /** A persistent buffered-mode send. */
+    public final Prequest bSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return sendInit(SEND_BUFFERED, "Comm.bSendInit", OmpiArgs.base("Comm.bSendInit", buf), OmpiArgs.offset(buf),
+                count, type, dest, tag);
+    }
+
+    /** A persistent synchronous-mode send. */
+    public final Prequest sSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return sendInit(SEND_SYNCHRONOUS, "Comm.sSendInit", OmpiArgs.base("Comm.sSendInit", buf),
+                OmpiArgs.offset(buf), count, type, dest, tag);
+    }
+
+    /** A persistent ready-mode send. */
+    public final Prequest rSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        return sendInit(SEND_READY, "Comm.rSendInit", OmpiArgs.base("Comm.rSendInit", buf), OmpiArgs.offset(buf),
+                count, type, dest, tag);
+    }
+
+    /** A persistent receive. */
+    public final Prequest recvInit(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
+        return Recv_init("Comm.recvInit", OmpiArgs.base("Comm.recvInit", buf), OmpiArgs.offset(buf), count, type,
+                source, tag);
+    }
+
+    /** MPI_Pack into {@code outbuf} from {@code position}; returns the new position. */
+    public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position)
+            throws MPIException {
+        return Pack("Comm.pack", OmpiArgs.base("Comm.pack", inbuf), OmpiArgs.offset(inbuf), incount, type, outbuf,
+                position);
+    }
+
+    /** MPI_Unpack from {@code inbuf} at {@code position}; returns the new position. */
+    public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type)
+            throws MPIException {
+        return Unpack("Comm.unpack", inbuf, position, OmpiArgs.base("Comm.unpack", outbuf), OmpiArgs.offset(outbuf),
+                outcount, type);
+    }
+
+    /** MPI_Pack_size. */
+    public final int packSize(int incount, Datatype type) throws MPIException {
+        return Pack_size("Comm.packSize", incount, type);
+    }
+
+    /** MPI_Iprobe: the status of a matching message, or null when there is none yet. */
+    public final Status iProbe(int source, int tag) throws MPIException {
+        return Iprobe("Comm.iProbe", source, tag);
+    }
+
+    /** MPI_Probe. */
+    public final Status probe(int source, int tag) throws MPIException {
+        return Probe("Comm.probe", source, tag);
+    }
+
+    /** A new attribute key for {@link #setAttr} (MPI_Comm_create_keyval). */
+    public static int createKeyval() throws MPIException {
+        String call = "Comm.createKeyval";
+        MPI.requireActive(call);
+        int[] keyval = new int[1];
+        MPIException.check(NativeMPI.comm_create_keyval(keyval), call);
+        return keyval[0];
+    }
+
+    /** MPI_Comm_free_keyval. */
+    public static void freeKeyval(int keyval) throws MPIException {
+        String call = "Comm.freeKeyval";
+        MPI.requireActive(call);
+        MPIException.check(NativeMPI.comm_free_keyval(keyval), call);
+    }
+
+    /**
+     * Sets an attribute: the value is serialized, as Open MPI's bindings do, so {@link #getAttr} returns a copy and
+     * {@link #dup} copies it. The key must come from {@link #createKeyval}.
+     */
+    public final void setAttr(int keyval, Object value) throws MPIException {
+        String call = "Comm.setAttr";
+        requireLive(call);
+        requireUserKeyval(call, keyval);
+        byte[] bytes = OmpiArgs.serialize(call, value);
+        synchronized (this) {
+            if (attributes == null) attributes = new java.util.HashMap<>();
+            attributes.put(keyval, bytes);
+        }
+    }
+
+    /**
+     * An attribute: for the predefined keys (MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL, MPI.APPNUM,
+     * MPI.UNIVERSE_SIZE, MPI.LASTUSEDCODE) an Integer (a Boolean for WTIME_IS_GLOBAL) or null when MPI has no value;
+     * for keys of {@link #createKeyval}, a copy of what {@link #setAttr} stored, or null.
+     */
+    public final Object getAttr(int keyval) throws MPIException {
+        String call = "Comm.getAttr";
+        requireLive(call);
+        byte[] bytes;
+        synchronized (this) {
+            bytes = attributes == null ? null : attributes.get(keyval);
+        }
+        if (bytes != null) return OmpiArgs.deserialize(call, bytes);
+        if (isPredefinedKeyval(keyval)) {
+            Object value = Attr_get(call, keyval);
+            if (keyval == MPI.WTIME_IS_GLOBAL && value != null) return ((Integer) value) != 0;
+            return value;
+        }
+        return null;
+    }
+
+    /** Removes an attribute set by {@link #setAttr}. */
+    public final void deleteAttr(int keyval) throws MPIException {
+        String call = "Comm.deleteAttr";
+        requireLive(call);
+        requireUserKeyval(call, keyval);
+        synchronized (this) {
+            if (attributes != null) attributes.remove(keyval);
+        }
+    }
+
+    private static boolean isPredefinedKeyval(int keyval) {
+        return keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL
+                || keyval == MPI.APPNUM || keyval == MPI.UNIVERSE_SIZE || keyval == MPI.LASTUSEDCODE;
+    }
+
+    private static void requireUserKeyval(String call, int keyval) {
+        if (isPredefinedKeyval(keyval) || keyval == MPI.KEYVAL_INVALID) {
+            throw new IllegalArgumentException(call + ": keyval is " + keyval + ", a predefined or invalid key; use"
+                    + " one made by Comm.createKeyval");
+        }
+    }
+
+    /** MPI_Topo_test: MPI.CART, MPI.GRAPH, MPI.DIST_GRAPH or MPI.UNDEFINED. */
+    public final int getTopology() throws MPIException {
+        String call = "Comm.getTopology";
+        requireLive(call);
+        int[] kind = new int[1];
+        MPIException.check(NativeMPI.topo_test(handle, kind), call);
+        return kind[0];
+    }
+
+    /** MPI_Abort. */
+    public final void abort(int errorcode) throws MPIException {
+        abort("Comm.abort", errorcode);
+    }
+
+    /** MPI_Comm_set_errhandler. */
+    public final void setErrhandler(Errhandler errhandler) throws MPIException {
+        setErrhandler("Comm.setErrhandler", errhandler);
+    }
+
+    /** MPI_Comm_get_errhandler. */
+    public final Errhandler getErrhandler() throws MPIException {
+        return errhandler("Comm.getErrhandler");
+    }
+
+    /**
+     * MPI_Comm_call_errhandler: with MPI.ERRORS_RETURN (natmpj's default) an MPIException of that error code is
+     * thrown, as every MPI error is; with MPI.ERRORS_ARE_FATAL the job ends.
+     */
+    public void callErrhandler(int errorCode) throws MPIException {
+        String call = "Comm.callErrhandler";
+        requireLive(call);
+        MPIException.check(NativeMPI.comm_call_errhandler(handle, errorCode), call);
+        if (errorCode != MPI.SUCCESS) throw MPIException.fromCode(errorCode, call);
+    }
+
+    /** MPI_Comm_set_name. */
+    public final void setName(String name) throws MPIException {
+        String call = "Comm.setName";
+        requireLive(call);
+        if (name == null) throw new NullPointerException(call + ": name is null");
+        MPIException.check(NativeMPI.comm_set_name(handle, name), call);
+    }
+
+    /** MPI_Comm_get_name. */
+    public final String getName() throws MPIException {
+        String call = "Comm.getName";
+        requireLive(call);
+        MPIException.check(NativeMPI.comm_get_name(handle), call);
+        return NativeMPI.text();
+    }
+
+    // ---------------------------------------------------------------- Open MPI's collectives (on Comm)
+
+    /** The intracommunicator a collective runs on; collectives on intercommunicators are pending. */
+    final Intracomm intra(String call) {
+        requireLive(call);
+        if (this instanceof Intracomm) return (Intracomm) this;
+        throw Pending.of(call, "collectives on intercommunicators (MPI_ROOT semantics)");
+    }
+
+    /** MPI_Barrier. */
+    public final void barrier() throws MPIException {
+        intra("Comm.barrier").barrier("Comm.barrier");
+    }
+
+    /** MPI_Bcast. */
+    public final void bcast(Object buf, int count, Datatype type, int root) throws MPIException {
+        String call = "Comm.bcast";
+        intra(call).Bcast(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, root);
+    }
+
+    /** MPI_Gather. */
+    public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+                             Datatype recvtype, int root) throws MPIException {
+        String call = "Comm.gather";
+        intra(call).Gather(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+    }
+
+    /** MPI_Gather in place: the root's own block is already in {@code buf}. */
+    public final void gather(Object buf, int count, Datatype type, int root) throws MPIException {
+        String call = "Comm.gather";
+        intra(call).gatherInPlace(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, root);
+    }
+
+    /** MPI_Gatherv. */
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
+                              int[] displs, Datatype recvtype, int root) throws MPIException {
+        String call = "Comm.gatherv";
+        intra(call).Gatherv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype, root);
+    }
+
+    /** MPI_Gatherv in place, at the root. */
+    public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        String call = "Comm.gatherv";
+        intra(call).gathervInPlace(call, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
+                recvtype, root);
+    }
+
+    /** MPI_Gatherv at a rank other than the root, which sends only. */
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
+        String call = "Comm.gatherv";
+        intra(call).gathervSendOnly(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                sendtype, root);
+    }
+
+    /** MPI_Scatter. */
+    public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+                              Datatype recvtype, int root) throws MPIException {
+        String call = "Comm.scatter";
+        intra(call).Scatter(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+    }
+
+    /** MPI_Scatter in place: the root keeps its own block in {@code buf}. */
+    public final void scatter(Object buf, int count, Datatype type, int root) throws MPIException {
+        String call = "Comm.scatter";
+        intra(call).scatterInPlace(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, root);
+    }
+
+    /** MPI_Scatterv. */
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf,
+                               int recvcount, Datatype recvtype, int root) throws MPIException {
+        String call = "Comm.scatterv";
+        intra(call).Scatterv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
+                sendtype, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+    }
+
+    /** MPI_Scatterv in place, at the root. */
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root)
+            throws MPIException {
+        String call = "Comm.scatterv";
+        intra(call).scattervInPlace(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
+                sendtype, root);
+    }
+
+    /** MPI_Scatterv at a rank other than the root, which receives only. */
+    public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+        String call = "Comm.scatterv";
+        intra(call).scattervReceiveOnly(call, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                recvtype, root);
+    }
+
+    /** MPI_Allgather. */
+    public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+                                Datatype recvtype) throws MPIException {
+        String call = "Comm.allGather";
+        intra(call).Allgather(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+    }
+
+    /** MPI_Allgather in place. */
+    public final void allGather(Object buf, int count, Datatype type) throws MPIException {
+        String call = "Comm.allGather";
+        intra(call).allgatherInPlace(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type);
+    }
+
+    /** MPI_Allgatherv. */
+    public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
+                                 int[] displs, Datatype recvtype) throws MPIException {
+        String call = "Comm.allGatherv";
+        intra(call).Allgatherv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype);
+    }
+
+    /** MPI_Allgatherv in place. */
+    public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype)
+            throws MPIException {
+        String call = "Comm.allGatherv";
+        intra(call).allgathervInPlace(call, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
+                recvtype);
+    }
+
+    /** MPI_Alltoall. */
+    public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+                               Datatype recvtype) throws MPIException {
+        String call = "Comm.allToAll";
+        intra(call).Alltoall(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+    }
+
+    /** MPI_Alltoallv. */
+    public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf,
+                                int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        String call = "Comm.allToAllv";
+        intra(call).Alltoallv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sdispls,
+                sendtype, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, rdispls, recvtype);
+    }
+
+    /** MPI_Alltoallw: pending. */
+    public final void allToAllw(Buffer sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Buffer recvBuf,
+                                int[] recvCount, int[] rDispls, Datatype[] recvTypes) throws MPIException {
+        throw Pending.of("Comm.allToAllw", "all-to-all with a datatype per rank (MPI_Alltoallw)");
+    }
+
+    /** MPI_Reduce. */
+    public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root)
+            throws MPIException {
+        String call = "Comm.reduce";
+        intra(call).Reduce(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, recvbuf),
+                OmpiArgs.offset(recvbuf), count, type, op, root);
+    }
+
+    /** MPI_Reduce in place at the root ({@code buf} is the send buffer elsewhere). */
+    public final void reduce(Object buf, int count, Datatype type, Op op, int root) throws MPIException {
+        String call = "Comm.reduce";
+        Object base = OmpiArgs.base(call, buf);
+        int off = OmpiArgs.offset(buf);
+        intra(call).Reduce(call, base, off, base, off, count, type, op, root);
+    }
+
+    /** MPI_Allreduce. */
+    public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        String call = "Comm.allReduce";
+        intra(call).Allreduce(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf),
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
+    }
+
+    /** MPI_Allreduce in place. */
+    public final void allReduce(Object buf, int count, Datatype type, Op op) throws MPIException {
+        String call = "Comm.allReduce";
+        Object base = OmpiArgs.base(call, buf);
+        int off = OmpiArgs.offset(buf);
+        intra(call).Allreduce(call, base, off, base, off, count, type, op);
+    }
+
+    /** MPI_Reduce_scatter. */
+    public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op)
+            throws MPIException {
+        String call = "Comm.reduceScatter";
+        intra(call).Reduce_scatter(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf),
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcounts, type, op);
+    }
+
+    /** MPI_Reduce_scatter in place. */
+    public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) throws MPIException {
+        String call = "Comm.reduceScatter";
+        Object base = OmpiArgs.base(call, buf);
+        int off = OmpiArgs.offset(buf);
+        intra(call).Reduce_scatter(call, base, off, base, off, counts, type, op);
+    }
+
+    /** MPI_Reduce_scatter_block. */
+    public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op)
+            throws MPIException {
+        String call = "Comm.reduceScatterBlock";
+        intra(call).reduceScatterBlock(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf),
+                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, type, op, false);
+    }
+
+    /** MPI_Reduce_scatter_block in place. */
+    public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) throws MPIException {
+        String call = "Comm.reduceScatterBlock";
+        Object base = OmpiArgs.base(call, buf);
+        int off = OmpiArgs.offset(buf);
+        intra(call).reduceScatterBlock(call, base, off, base, off, count, type, op, true);
+    }
+
+    /** MPI_Reduce_local: pending. */
+    public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op)
+            throws MPIException {
+        throw Pending.of("Comm.reduceLocal", "local reduction (MPI_Reduce_local)");
+    }
+
+    // Non-blocking and neighbourhood collectives: pending (the core's MPI-3 mechanisms).
+
+    public final Request iBarrier() throws MPIException {
+        throw Pending.of("Comm.iBarrier", "non-blocking collective (MPI_Ibarrier)");
+    }
+
+    public final Request iBcast(Buffer buf, int count, Datatype type, int root) throws MPIException {
+        throw Pending.of("Comm.iBcast", "non-blocking collective (MPI_Ibcast)");
+    }
+
+    public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+        throw Pending.of("Comm.iGather", "non-blocking collective (MPI_Igather)");
+    }
+
+    public final Request iGather(Buffer buf, int count, Datatype type, int root) throws MPIException {
+        throw Pending.of("Comm.iGather", "non-blocking collective (MPI_Igather)");
+    }
+
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) throws MPIException {
+        throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
+    }
+
+    public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) throws MPIException {
+        throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
+    }
+
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
+        throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
+    }
+
+    public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+        throw Pending.of("Comm.iScatter", "non-blocking collective (MPI_Iscatter)");
+    }
+
+    public final Request iScatter(Buffer buf, int count, Datatype type, int root) throws MPIException {
+        throw Pending.of("Comm.iScatter", "non-blocking collective (MPI_Iscatter)");
+    }
+
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+        throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
+    }
+
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) throws MPIException {
+        throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
+    }
+
+    public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+        throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
+    }
+
+    public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iAllGather", "non-blocking collective (MPI_Iallgather)");
+    }
+
+    public final Request iAllGather(Buffer buf, int count, Datatype type) throws MPIException {
+        throw Pending.of("Comm.iAllGather", "non-blocking collective (MPI_Iallgather)");
+    }
+
+    public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iAllGatherv", "non-blocking collective (MPI_Iallgatherv)");
+    }
+
+    public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) throws MPIException {
+        throw Pending.of("Comm.iAllGatherv", "non-blocking collective (MPI_Iallgatherv)");
+    }
+
+    public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iAllToAll", "non-blocking collective (MPI_Ialltoall)");
+    }
+
+    public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iAllToAllv", "non-blocking collective (MPI_Ialltoallv)");
+    }
+
+    public final Request iAllToAllw(Buffer sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Buffer recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) throws MPIException {
+        throw Pending.of("Comm.iAllToAllw", "non-blocking collective (MPI_Ialltoallw)");
+    }
+
+    public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.neighborAllGather", "neighbourhood collective (MPI_Neighbor_allgather)");
+    }
+
+    public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iNeighborAllGather", "neighbourhood collective (MPI_Ineighbor_allgather)");
+    }
+
+    public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.neighborAllGatherv", "neighbourhood collective (MPI_Neighbor_allgatherv)");
+    }
+
+    public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iNeighborAllGatherv", "neighbourhood collective (MPI_Ineighbor_allgatherv)");
+    }
+
+    public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.neighborAllToAll", "neighbourhood collective (MPI_Neighbor_alltoall)");
+    }
+
+    public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iNeighborAllToAll", "neighbourhood collective (MPI_Ineighbor_alltoall)");
+    }
+
+    public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.neighborAllToAllv", "neighbourhood collective (MPI_Neighbor_alltoallv)");
+    }
+
+    public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        throw Pending.of("Comm.iNeighborAllToAllv", "neighbourhood collective (MPI_Ineighbor_alltoallv)");
+    }
+
+    public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root) throws MPIException {
+        throw Pending.of("Comm.iReduce", "non-blocking collective (MPI_Ireduce)");
+    }
+
+    public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) throws MPIException {
+        throw Pending.of("Comm.iReduce", "non-blocking collective (MPI_Ireduce)");
+    }
+
+    public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Comm.iAllReduce", "non-blocking collective (MPI_Iallreduce)");
+    }
+
+    public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Comm.iAllReduce", "non-blocking collective (MPI_Iallreduce)");
+    }
+
+    public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Comm.iReduceScatter", "non-blocking collective (MPI_Ireduce_scatter)");
+    }
+
+    public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Comm.iReduceScatter", "non-blocking collective (MPI_Ireduce_scatter)");
+    }
+
+    public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Comm.iReduceScatterBlock", "non-blocking collective (MPI_Ireduce_scatter_block)");
+    }
+
+    public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Comm.iReduceScatterBlock", "non-blocking collective (MPI_Ireduce_scatter_block)");
     }
 }

@@ -26,7 +26,7 @@ import natmpj.jni.NativeMPI;
  * the upper bound likewise) and handed to MPI as MPI_Type_create_resized. Types over {@code MPI.OBJECT} have no MPI
  * handle: their layout is computed in Java.
  */
-public class Datatype {
+public class Datatype implements Freeable, Cloneable {
     /**
      * What natmpj's core knows of this type: its MPI handle (MPI_DATATYPE_NULL for types MPI never sees:
      * OBJECT-based, MPI.NULL, LB/UB; and once freed), its element (the base type) and the shape of one item, in
@@ -125,7 +125,11 @@ public class Datatype {
 
     /** {@code count} copies of {@code oldtype}, each one extent after the previous. */
     public static Datatype Contiguous(int count, Datatype oldtype) throws MPIException {
-        String call = "Datatype.Contiguous";
+        return Contiguous("Datatype.Contiguous", count, oldtype);
+    }
+
+    /** {@link #Contiguous} for a call named {@code call} (either API's spelling). */
+    static Datatype Contiguous(String call, int count, Datatype oldtype) {
         MPI.requireActive(call);
         requireCount(call, "count", count);
         requireOld(call, "oldtype", oldtype);
@@ -144,7 +148,11 @@ public class Datatype {
      * of {@code oldtype} apart.
      */
     public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
-        String call = "Datatype.Vector";
+        return Vector("Datatype.Vector", count, blocklength, stride, oldtype);
+    }
+
+    /** {@link #Vector} for a call named {@code call} (either API's spelling). */
+    static Datatype Vector(String call, int count, int blocklength, int stride, Datatype oldtype) {
         MPI.requireActive(call);
         requireCount(call, "count", count);
         requireCount(call, "blocklength", blocklength);
@@ -162,7 +170,11 @@ public class Datatype {
 
     /** Like {@link #Vector(int, int, int, Datatype)} but {@code stride} counts base elements, not extents. */
     public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
-        String call = "Datatype.Hvector";
+        return Hvector("Datatype.Hvector", count, blocklength, stride, oldtype);
+    }
+
+    /** {@link #Hvector} for a call named {@code call} (either API's spelling). */
+    static Datatype Hvector(String call, int count, int blocklength, int stride, Datatype oldtype) {
         MPI.requireActive(call);
         requireCount(call, "count", count);
         requireCount(call, "blocklength", blocklength);
@@ -184,7 +196,11 @@ public class Datatype {
      * {@code oldtype} from the start.
      */
     public static Datatype Indexed(int[] blocklengths, int[] displacements, Datatype oldtype) throws MPIException {
-        String call = "Datatype.Indexed";
+        return Indexed("Datatype.Indexed", blocklengths, displacements, oldtype);
+    }
+
+    /** {@link #Indexed} for a call named {@code call} (either API's spelling). */
+    static Datatype Indexed(String call, int[] blocklengths, int[] displacements, Datatype oldtype) {
         MPI.requireActive(call);
         requireBlocks(call, blocklengths, displacements, "displacements");
         requireOld(call, "oldtype", oldtype);
@@ -203,7 +219,11 @@ public class Datatype {
 
     /** Like {@link #Indexed(int[], int[], Datatype)} but displacements count base elements, not extents. */
     public static Datatype Hindexed(int[] blocklengths, int[] displacements, Datatype oldtype) throws MPIException {
-        String call = "Datatype.Hindexed";
+        return Hindexed("Datatype.Hindexed", blocklengths, displacements, oldtype);
+    }
+
+    /** {@link #Hindexed} for a call named {@code call} (either API's spelling). */
+    static Datatype Hindexed(String call, int[] blocklengths, int[] displacements, Datatype oldtype) {
         MPI.requireActive(call);
         requireBlocks(call, blocklengths, displacements, "displacements");
         requireOld(call, "oldtype", oldtype);
@@ -229,7 +249,11 @@ public class Datatype {
      * base type; MPI.LB and MPI.UB set the bounds (MPI-1 rules). With markers only, the type has size 0.
      */
     public static Datatype Struct(int[] blocklengths, int[] displacements, Datatype[] types) throws MPIException {
-        String call = "Datatype.Struct";
+        return Struct("Datatype.Struct", blocklengths, displacements, types);
+    }
+
+    /** {@link #Struct} for a call named {@code call} (either API's spelling). */
+    static Datatype Struct(String call, int[] blocklengths, int[] displacements, Datatype[] types) {
         MPI.requireActive(call);
         requireBlocks(call, blocklengths, displacements, "displacements");
         if (types == null) throw new NullPointerException(call + ": types is null");
@@ -636,5 +660,300 @@ public class Datatype {
      * instance of a class whose finalize() is an empty method).
      */
     public void finalize$$mpjexpress() {
+    }
+
+    // ================================================================ Open MPI's Java API
+    //
+    // Sizes and bounds count elements of the type's base, as mpiJava's members do; the types made by createStruct
+    // and the C pair types (MPI.SHORT_INT, ...) have bytes as their base, as in Open MPI's bindings. Strides and
+    // displacements of createHVector, createHIndexed, createStruct and createResized count bytes, as MPI's do.
+
+    /** Attributes set through {@link #setAttr}, serialized; null until the first. */
+    private java.util.HashMap<Integer, byte[]> attributes;
+
+    /** A C pair type (MPI_SHORT_INT, ...): bytes as elements, its shape as MPI reports it. */
+    static Datatype cPair(long handle, String name) {
+        Shape shape = new Shape(0, 0, 0, 0, 0, Bound.DATA, Bound.DATA).measuredBy(name, handle, Element.BYTE);
+        int[] map = dataBytes(handle, name);
+        return new Datatype(handle, Element.BYTE, name, mpjCode(Element.BYTE), shape, null, true, false, () -> map);
+    }
+
+    /** The byte displacements of a C pair type's data: the value's bytes, then the int's after alignment. */
+    private static int[] dataBytes(long handle, String name) {
+        long[] s = new long[5];
+        MPIException.check(NativeMPI.type_shape(handle, s), name);
+        // The value at 0, the int after it aligned to 4: SHORT_INT 0-1 and 4-7, FLOAT_INT 0-3 and 4-7, LONG_INT and
+        // DOUBLE_INT 0-7 and 8-11.
+        int size = (int) s[4], valueBytes = size - 4, intAt = (valueBytes + 3) / 4 * 4;
+        int[] map = new int[size];
+        for (int i = 0; i < valueBytes; i++) map[i] = i;
+        for (int i = 0; i < 4; i++) map[valueBytes + i] = intAt + i;
+        return map;
+    }
+
+    /** Lower bound, in elements of the base type (bytes for Struct types). */
+    public int getLb() throws MPIException {
+        requireLive("Datatype.getLb");
+        return layout.lb;
+    }
+
+    /** Extent, in elements of the base type (bytes for Struct types). */
+    public int getExtent() throws MPIException {
+        requireLive("Datatype.getExtent");
+        return layout.extent;
+    }
+
+    /** True lower bound of the data, in elements of the base type. */
+    public int getTrueLb() throws MPIException {
+        requireLive("Datatype.getTrueLb");
+        return layout.trueLb;
+    }
+
+    /** True extent of the data, in elements of the base type. */
+    public int getTrueExtent() throws MPIException {
+        requireLive("Datatype.getTrueExtent");
+        return layout.trueUb - layout.trueLb;
+    }
+
+    /** Size of the data of one item, in elements of the base type. */
+    public int getSize() throws MPIException {
+        requireLive("Datatype.getSize");
+        return layout.size;
+    }
+
+    /** Derived types are committed when built; this checks the type is usable. */
+    public void commit() throws MPIException {
+        requireLive("Datatype.commit");
+    }
+
+    /** Whether this is MPI.DATATYPE_NULL or freed. */
+    public boolean isNull() {
+        return layout.isFreed() || this == MPI.NULL;
+    }
+
+    @Override
+    public Datatype clone() {
+        return dup("Datatype.clone");
+    }
+
+    /** MPI_Type_dup. */
+    public Datatype dup() throws MPIException {
+        return dup("Datatype.dup");
+    }
+
+    private Datatype dup(String call) {
+        requireLive(call);
+        if (layout.element == Element.NONE) {
+            throw new IllegalArgumentException(call + ": the datatype is " + this + ", which describes no data");
+        }
+        if (predefined || !layout.element.movedByMpi()) return this; // no handle of ours to copy; the same type
+        long[] out = new long[1];
+        MPIException.check(NativeMPI.type_dup(layout.handle(), out), call);
+        Datatype copy = new Datatype(out[0], layout.element, "dup of " + layout.name, baseType,
+                new Shape(layout.lb, layout.lb + layout.extent, layout.trueLb, layout.trueUb, layout.size, lbBound,
+                        ubBound), blocks, false, false, layout::displacements);
+        copy.tracked = DroppedHandles.track(copy, LiveHandles.Kind.DATATYPE, call, releaseWhenDropped(out[0]));
+        return copy;
+    }
+
+    /** MPI_Type_contiguous. */
+    public static Datatype createContiguous(int count, Datatype oldType) throws MPIException {
+        return Contiguous("Datatype.createContiguous", count, oldType);
+    }
+
+    /** MPI_Type_vector: stride in extents of oldType. */
+    public static Datatype createVector(int count, int blockLength, int stride, Datatype oldType)
+            throws MPIException {
+        return Vector("Datatype.createVector", count, blockLength, stride, oldType);
+    }
+
+    /** MPI_Type_create_hvector: stride in bytes (a whole number of oldType's base elements). */
+    public static Datatype createHVector(int count, int blockLength, int stride, Datatype oldType)
+            throws MPIException {
+        String call = "Datatype.createHVector";
+        return Hvector(call, count, blockLength, elements(call, "stride", stride, oldType), oldType);
+    }
+
+    /** MPI_Type_indexed: displacements in extents of oldType. */
+    public static Datatype createIndexed(int[] blockLengths, int[] displacements, Datatype oldType)
+            throws MPIException {
+        return Indexed("Datatype.createIndexed", blockLengths, displacements, oldType);
+    }
+
+    /** MPI_Type_create_hindexed: displacements in bytes (whole numbers of oldType's base elements). */
+    public static Datatype createHIndexed(int[] blockLengths, int[] displacements, Datatype oldType)
+            throws MPIException {
+        String call = "Datatype.createHIndexed";
+        if (displacements == null) throw new NullPointerException(call + ": displacements is null");
+        int[] inElements = new int[displacements.length];
+        for (int i = 0; i < inElements.length; i++) {
+            inElements[i] = elements(call, "displacements[" + i + "]", displacements[i], oldType);
+        }
+        return Hindexed(call, blockLengths, inElements, oldType);
+    }
+
+    /** Bytes as a whole number of {@code type}'s base elements. */
+    private static int elements(String call, String name, int bytes, Datatype type) {
+        MPI.requireActive(call);
+        requireOld(call, "oldType", type);
+        int width = type.layout.element.bytes;
+        if (bytes % width != 0) {
+            throw new IllegalArgumentException(call + ": " + name + " is " + bytes + " bytes, not a whole number of"
+                    + " the " + width + "-byte elements of " + type);
+        }
+        return bytes / width;
+    }
+
+    /**
+     * MPI_Type_create_struct: displacements in bytes, any mix of types; the new type has bytes as its base, so it
+     * describes direct buffers and byte[] arrays (as Open MPI's Struct types do).
+     */
+    public static Datatype createStruct(int[] blockLengths, int[] displacements, Datatype[] types)
+            throws MPIException {
+        String call = "Datatype.createStruct";
+        MPI.requireActive(call);
+        requireBlocks(call, blockLengths, displacements, "displacements");
+        if (types == null) throw new NullPointerException(call + ": types is null");
+        int n = blockLengths.length;
+        if (types.length < n) {
+            throw new IllegalArgumentException(call + ": blockLengths has " + n + " entries but types has only "
+                    + types.length);
+        }
+        long[] bytes = new long[n], handles = new long[n];
+        for (int i = 0; i < n; i++) {
+            Datatype t = types[i];
+            String arg = "types[" + i + "]";
+            requireOld(call, arg, t);
+            if (!t.layout.element.movedByMpi() || t.layout.element == Element.EMPTY) {
+                throw new IllegalArgumentException(call + ": " + arg + " is " + t + ", which MPI cannot describe");
+            }
+            bytes[i] = displacements[i];
+            handles[i] = t.layout.handle();
+        }
+        int[] lengths = blockLengths.clone();
+        Datatype[] components = java.util.Arrays.copyOf(types, n);
+        long[] out = new long[1];
+        MPIException.check(NativeMPI.type_struct(n, lengths, bytes, handles, out), call);
+        return measured(call, out[0], "Struct(" + n + " blocks)", () -> structBytes(lengths, bytes, components));
+    }
+
+    /** The byte displacements of a createStruct type's data, in type-map order. */
+    private static int[] structBytes(int[] lengths, long[] starts, Datatype[] types) {
+        int total = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            total += lengths[i] * types[i].layout.size * types[i].layout.element.bytes;
+        }
+        int[] map = new int[total];
+        int k = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            BufferType t = types[i].layout;
+            int width = t.element.bytes;
+            int[] inner = t.displacements();
+            for (int j = 0; j < lengths[i]; j++) {
+                long at = starts[i] + (long) j * t.extent * width;
+                for (int d : inner) for (int b = 0; b < width; b++) map[k++] = (int) (at + (long) d * width + b);
+            }
+        }
+        return map;
+    }
+
+    /** MPI_Type_create_resized: lb and extent in bytes (whole numbers of oldType's base elements). */
+    public static Datatype createResized(Datatype oldType, int lb, int extent) throws MPIException {
+        String call = "Datatype.createResized";
+        elements(call, "lb", lb, oldType);
+        elements(call, "extent", extent, oldType);
+        long[] out = new long[1];
+        MPIException.check(NativeMPI.type_resized(oldType.layout.handle(), lb, extent, out), call);
+        BufferType old = oldType.layout;
+        Datatype t = measuredOver(call, out[0], "Resized(" + oldType + ", " + lb + ", " + extent + ")",
+                old.element, old::displacements);
+        return t;
+    }
+
+    private static Datatype measured(String call, long handle, String name, java.util.function.Supplier<int[]> map) {
+        return measuredOver(call, handle, name, Element.BYTE, map);
+    }
+
+    /** A type MPI built (handle, not committed yet): committed, its shape as MPI reports it, in base elements. */
+    private static Datatype measuredOver(String call, long handle, String name, Element base,
+                                         java.util.function.Supplier<int[]> map) {
+        Shape shape;
+        try {
+            MPIException.check(NativeMPI.type_commit(handle), call);
+            shape = new Shape(0, 0, 0, 0, 0, Bound.DATA, Bound.DATA).measuredBy(call, handle, base);
+        } catch (RuntimeException e) {
+            NativeMPI.type_free(handle);
+            throw e;
+        }
+        Datatype type = new Datatype(handle, base, name, mpjCode(base), shape, null, false, false, map);
+        type.tracked = DroppedHandles.track(type, LiveHandles.Kind.DATATYPE, call, releaseWhenDropped(handle));
+        return type;
+    }
+
+    /** MPI_Type_set_name. */
+    public void setName(String name) throws MPIException {
+        String call = "Datatype.setName";
+        requireLive(call);
+        if (name == null) throw new NullPointerException(call + ": name is null");
+        if (!layout.element.movedByMpi()) {
+            throw new IllegalArgumentException(call + ": " + this + " has no MPI handle to name");
+        }
+        MPIException.check(NativeMPI.type_set_name(layout.handle(), name), call);
+    }
+
+    /** MPI_Type_get_name. */
+    public String getName() throws MPIException {
+        String call = "Datatype.getName";
+        requireLive(call);
+        if (!layout.element.movedByMpi()) return layout.name;
+        MPIException.check(NativeMPI.type_get_name(layout.handle()), call);
+        return NativeMPI.text();
+    }
+
+    /** MPI_Type_create_keyval. */
+    public static int createKeyval() throws MPIException {
+        String call = "Datatype.createKeyval";
+        MPI.requireActive(call);
+        int[] keyval = new int[1];
+        MPIException.check(NativeMPI.type_create_keyval(keyval), call);
+        return keyval[0];
+    }
+
+    /** MPI_Type_free_keyval. */
+    public static void freeKeyval(int keyval) throws MPIException {
+        String call = "Datatype.freeKeyval";
+        MPI.requireActive(call);
+        MPIException.check(NativeMPI.type_free_keyval(keyval), call);
+    }
+
+    /** Sets an attribute (serialized: {@link #getAttr} returns a copy). */
+    public void setAttr(int keyval, Object value) throws MPIException {
+        String call = "Datatype.setAttr";
+        requireLive(call);
+        byte[] bytes = OmpiArgs.serialize(call, value);
+        synchronized (this) {
+            if (attributes == null) attributes = new java.util.HashMap<>();
+            attributes.put(keyval, bytes);
+        }
+    }
+
+    /** An attribute set by {@link #setAttr}, or null. */
+    public Object getAttr(int keyval) throws MPIException {
+        String call = "Datatype.getAttr";
+        requireLive(call);
+        byte[] bytes;
+        synchronized (this) {
+            bytes = attributes == null ? null : attributes.get(keyval);
+        }
+        return bytes == null ? null : OmpiArgs.deserialize(call, bytes);
+    }
+
+    /** Removes an attribute set by {@link #setAttr}. */
+    public void deleteAttr(int keyval) throws MPIException {
+        String call = "Datatype.deleteAttr";
+        requireLive(call);
+        synchronized (this) {
+            if (attributes != null) attributes.remove(keyval);
+        }
     }
 }

@@ -10,7 +10,11 @@ public class Graphcomm extends Intracomm {
 
     /** The graph as created. */
     public GraphParms Get() throws MPIException {
-        String call = "Graphcomm.Get";
+        return Get("Graphcomm.Get");
+    }
+
+    /** {@link #Get} for a call named {@code call} (either API's spelling). */
+    GraphParms Get(String call) {
         requireLive(call);
         int[] nodes = new int[1], edges = new int[1];
         MPIException.check(NativeMPI.graphdims_get(handle, nodes, edges), call);
@@ -23,7 +27,11 @@ public class Graphcomm extends Intracomm {
 
     /** The neighbours of {@code rank}, in the order given at creation. */
     public int[] Neighbours(int rank) throws MPIException {
-        String call = "Graphcomm.Neighbours";
+        return Neighbours("Graphcomm.Neighbours", rank);
+    }
+
+    /** {@link #Neighbours} for a call named {@code call} (either API's spelling). */
+    int[] Neighbours(String call, int rank) {
         requireLive(call);
         if (rank < 0 || rank >= size) {
             throw new IllegalArgumentException(call + ": rank is " + rank + ", not a rank of " + this + " (size "
@@ -38,7 +46,11 @@ public class Graphcomm extends Intracomm {
 
     /** The rank this process would have in such a graph ({@code MPI.UNDEFINED} if outside it). */
     public int Map(int[] index, int[] edges) throws MPIException {
-        String call = "Graphcomm.Map";
+        return Map("Graphcomm.Map", index, edges);
+    }
+
+    /** {@link #Map} for a call named {@code call} (either API's spelling). */
+    int Map(String call, int[] index, int[] edges) {
         requireLive(call);
         checkGraph(call, index, edges, size);
         int[] rank = new int[1];

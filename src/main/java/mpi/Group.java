@@ -5,7 +5,7 @@ import natmpj.internal.LiveHandles;
 import natmpj.jni.NativeMPI;
 
 /** An ordered set of processes: where communicators come from (Comm.Group, Intracomm.Create). */
-public class Group {
+public class Group implements Freeable {
     /** MPJ Express's code of the empty group, kept for programs that compare with it. */
     public static final int EMPTY = 3;
 
@@ -52,7 +52,11 @@ public class Group {
 
     /** The ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} (MPI.UNDEFINED if absent). */
     public static int[] Translate_ranks(Group group1, int[] ranks1, Group group2) throws MPIException {
-        String call = "Group.Translate_ranks";
+        return Translate_ranks("Group.Translate_ranks", group1, ranks1, group2);
+    }
+
+    /** {@link #Translate_ranks} for a call named {@code call} (either API's spelling). */
+    static int[] Translate_ranks(String call, Group group1, int[] ranks1, Group group2) {
         live(call, "group1", group1);
         live(call, "group2", group2);
         if (ranks1 == null) throw new NullPointerException(call + ": ranks1 is null");
@@ -65,7 +69,11 @@ public class Group {
 
     /** {@code MPI.IDENT} (same members, same order), {@code MPI.SIMILAR} (same members) or {@code MPI.UNEQUAL}. */
     public static int Compare(Group group1, Group group2) throws MPIException {
-        String call = "Group.Compare";
+        return Compare("Group.Compare", group1, group2);
+    }
+
+    /** {@link #Compare} for a call named {@code call} (either API's spelling). */
+    static int Compare(String call, Group group1, Group group2) {
         live(call, "group1", group1);
         live(call, "group2", group2);
         int[] result = new int[1];
@@ -278,5 +286,67 @@ public class Group {
      * instance of a class whose finalize() is an empty method).
      */
     public void finalize$$mpjexpress() {
+    }
+
+    // ================================================================ Open MPI's Java API
+
+    /** MPI_Group_size. */
+    public int getSize() throws MPIException {
+        return query("Group.getSize", true);
+    }
+
+    /** MPI_Group_rank: this process's rank in the group, or MPI.UNDEFINED. */
+    public int getRank() throws MPIException {
+        return query("Group.getRank", false);
+    }
+
+    /** Whether this is MPI.GROUP_NULL or freed. */
+    public boolean isNull() {
+        return unusable != null;
+    }
+
+    /** MPI_Group_translate_ranks. */
+    public static int[] translateRanks(Group group1, int[] ranks1, Group group2) throws MPIException {
+        return Translate_ranks("Group.translateRanks", group1, ranks1, group2);
+    }
+
+    /** MPI_Group_compare: MPI.IDENT, MPI.SIMILAR or MPI.UNEQUAL. */
+    public static int compare(Group group1, Group group2) throws MPIException {
+        return Compare("Group.compare", group1, group2);
+    }
+
+    /** MPI_Group_union. */
+    public static Group union(Group group1, Group group2) throws MPIException {
+        return combine("Group.union", 0, group1, group2);
+    }
+
+    /** MPI_Group_intersection. */
+    public static Group intersection(Group group1, Group group2) throws MPIException {
+        return combine("Group.intersection", 1, group1, group2);
+    }
+
+    /** MPI_Group_difference. */
+    public static Group difference(Group group1, Group group2) throws MPIException {
+        return combine("Group.difference", 2, group1, group2);
+    }
+
+    /** MPI_Group_incl. */
+    public Group incl(int[] ranks) throws MPIException {
+        return incl("Group.incl", 0, ranks);
+    }
+
+    /** MPI_Group_excl. */
+    public Group excl(int[] ranks) throws MPIException {
+        return incl("Group.excl", 1, ranks);
+    }
+
+    /** MPI_Group_range_incl: triplets (first, last, stride). */
+    public Group rangeIncl(int[][] ranges) throws MPIException {
+        return range("Group.rangeIncl", 0, ranges);
+    }
+
+    /** MPI_Group_range_excl. */
+    public Group rangeExcl(int[][] ranges) throws MPIException {
+        return range("Group.rangeExcl", 1, ranges);
     }
 }

@@ -13,7 +13,11 @@ public class Intercomm extends Comm {
 
     /** Number of processes in the remote group. */
     public int Remote_size() throws MPIException {
-        String call = "Intercomm.Remote_size";
+        return Remote_size("Intercomm.Remote_size");
+    }
+
+    /** {@link #Remote_size} for a call named {@code call} (either API's spelling). */
+    int Remote_size(String call) {
         requireLive(call);
         int[] size = new int[1];
         MPIException.check(NativeMPI.comm_remote_size(handle, size), call);
@@ -22,7 +26,11 @@ public class Intercomm extends Comm {
 
     /** The remote group. */
     public Group Remote_group() throws MPIException {
-        String call = "Intercomm.Remote_group";
+        return Remote_group("Intercomm.Remote_group");
+    }
+
+    /** {@link #Remote_group} for a call named {@code call} (either API's spelling). */
+    Group Remote_group(String call) {
         requireLive(call);
         long[] group = new long[1];
         MPIException.check(NativeMPI.comm_remote_group(handle, group), call);
@@ -31,7 +39,11 @@ public class Intercomm extends Comm {
 
     /** An intracommunicator over both groups (collective); the group passing {@code high} true comes last. */
     public Intracomm Merge(boolean high) throws MPIException {
-        String call = "Intercomm.Merge";
+        return Merge("Intercomm.Merge", high);
+    }
+
+    /** {@link #Merge} for a call named {@code call} (either API's spelling). */
+    Intracomm Merge(String call, boolean high) {
         requireLive(call);
         long[] merged = new long[1];
         MPIException.check(NativeMPI.intercomm_merge(handle, high ? 1 : 0, merged), call);
@@ -45,5 +57,47 @@ public class Intercomm extends Comm {
         int[] remote = new int[1];
         MPIException.check(NativeMPI.comm_remote_size(handle, remote), "MPI_Comm_remote_size");
         peers = remote[0];
+    }
+
+    // ================================================================ Open MPI's Java API (see Comm)
+
+    @Override
+    public Intercomm clone() throws MPIException {
+        return (Intercomm) duplicate("Intercomm.clone");
+    }
+
+    @Override
+    public Intercomm dup() throws MPIException {
+        return (Intercomm) duplicate("Intercomm.dup");
+    }
+
+    @Override
+    public Intercomm iDup() throws MPIException {
+        throw Pending.of("Intercomm.iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+    }
+
+    @Override
+    public Intercomm dupWithInfo(Info info) throws MPIException {
+        throw Pending.of("Intercomm.dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+    }
+
+    /** MPI_Comm_remote_size. */
+    public int getRemoteSize() throws MPIException {
+        return Remote_size("Intercomm.getRemoteSize");
+    }
+
+    /** MPI_Comm_remote_group. */
+    public Group getRemoteGroup() throws MPIException {
+        return Remote_group("Intercomm.getRemoteGroup");
+    }
+
+    /** MPI_Intercomm_merge. */
+    public Intracomm merge(boolean high) throws MPIException {
+        return Merge("Intercomm.merge", high);
+    }
+
+    /** MPI_Comm_get_parent: pending (dynamic processes). */
+    public static Intercomm getParent() throws MPIException {
+        throw Pending.of("Intercomm.getParent", "dynamic processes (MPI_Comm_get_parent)");
     }
 }

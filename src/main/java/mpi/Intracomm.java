@@ -1,5 +1,7 @@
 package mpi;
 
+import java.nio.Buffer;
+
 import natmpj.internal.BufferType;
 import natmpj.internal.Buffers;
 import natmpj.internal.Message;
@@ -16,7 +18,11 @@ public class Intracomm extends Comm {
      * {@code key}, then by rank here. {@code MPI.UNDEFINED} as color gives null.
      */
     public Intracomm Split(int color, int key) throws MPIException {
-        String call = "Intracomm.Split";
+        return Split("Intracomm.Split", color, key);
+    }
+
+    /** {@link #Split} for a call named {@code call} (either API's spelling). */
+    Intracomm Split(String call, int color, int key) {
         requireLive(call);
         if (color < 0 && color != MPI.UNDEFINED) {
             throw new IllegalArgumentException(call + ": color is " + color + ", must be >= 0 or MPI.UNDEFINED");
@@ -28,7 +34,11 @@ public class Intracomm extends Comm {
 
     /** A communicator over {@code group}, a subset of this one's (collective); null on ranks not in it. */
     public Intracomm Create(Group group) throws MPIException {
-        String call = "Intracomm.Create";
+        return Create("Intracomm.Create", group);
+    }
+
+    /** {@link #Create} for a call named {@code call} (either API's spelling). */
+    Intracomm Create(String call, Group group) {
         requireLive(call);
         if (group == null) throw new NullPointerException(call + ": group is null");
         group.requireLive(call, "group");
@@ -42,7 +52,11 @@ public class Intracomm extends Comm {
      * {@code reorder}, MPI may renumber ranks to fit the machine.
      */
     public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
-        String call = "Intracomm.Create_cart";
+        return Create_cart("Intracomm.Create_cart", dims, periods, reorder);
+    }
+
+    /** {@link #Create_cart} for a call named {@code call} (either API's spelling). */
+    Cartcomm Create_cart(String call, int[] dims, boolean[] periods, boolean reorder) {
         requireLive(call);
         Cartcomm.checkGrid(call, dims, periods, this);
         long[] result = new long[1];
@@ -56,7 +70,11 @@ public class Intracomm extends Comm {
      * beyond the graph's nodes get null.
      */
     public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) throws MPIException {
-        String call = "Intracomm.Create_graph";
+        return Create_graph("Intracomm.Create_graph", index, edges, reorder);
+    }
+
+    /** {@link #Create_graph} for a call named {@code call} (either API's spelling). */
+    Graphcomm Create_graph(String call, int[] index, int[] edges, boolean reorder) {
         requireLive(call);
         Graphcomm.checkGraph(call, index, edges, size);
         long[] result = new long[1];
@@ -73,7 +91,11 @@ public class Intracomm extends Comm {
 
     /** Copies {@code count} items from {@code root}'s buffer into every other rank's. */
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) throws MPIException {
-        String call = "Intracomm.Bcast";
+        Bcast("Intracomm.Bcast", buf, offset, count, datatype, root);
+    }
+
+    /** {@link #Bcast} for a call named {@code call} (either API's spelling). */
+    void Bcast(String call, Object buf, int offset, int count, Datatype datatype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (ObjectMessages.isObject(datatype)) {
@@ -95,7 +117,12 @@ public class Intracomm extends Comm {
      */
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                        Op op, int root) throws MPIException {
-        String call = "Intracomm.Reduce";
+        Reduce("Intracomm.Reduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+    }
+
+    /** {@link #Reduce} for a call named {@code call} (either API's spelling). */
+    void Reduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                       Op op, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (ObjectMessages.isObject(datatype)) {
@@ -114,7 +141,12 @@ public class Intracomm extends Comm {
     /** Like Reduce, with the result in every rank's {@code recvbuf}. */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                           Op op) throws MPIException {
-        String call = "Intracomm.Allreduce";
+        Allreduce("Intracomm.Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+    }
+
+    /** {@link #Allreduce} for a call named {@code call} (either API's spelling). */
+    void Allreduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                          Op op) {
         requireLive(call);
         if (ObjectMessages.isObject(datatype)) {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
@@ -135,7 +167,12 @@ public class Intracomm extends Comm {
      */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                      Op op) throws MPIException {
-        String call = "Intracomm.Scan";
+        Scan("Intracomm.Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+    }
+
+    /** {@link #Scan} for a call named {@code call} (either API's spelling). */
+    void Scan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                     Op op) {
         requireLive(call);
         if (ObjectMessages.isObject(datatype)) {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
@@ -151,7 +188,8 @@ public class Intracomm extends Comm {
     }
 
     /** Which native call {@link #reduction} makes. */
-    private static final int REDUCE = 0, ALLREDUCE = 1, SCAN = 2, REDUCE_SCATTER = 3;
+    private static final int REDUCE = 0, ALLREDUCE = 1, SCAN = 2, REDUCE_SCATTER = 3, EXSCAN = 4,
+            REDUCE_SCATTER_BLOCK = 5;
 
     /**
      * What Reduce, Allreduce, Scan and Reduce_scatter share: checks, staging (for a user op, whose Java callback
@@ -218,6 +256,12 @@ public class Intracomm extends Comm {
             case SCAN:
                 return NativeMPI.scan(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
                         opHandle, handle);
+            case EXSCAN:
+                return NativeMPI.exscan(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
+                        opHandle, handle);
+            case REDUCE_SCATTER_BLOCK:
+                return NativeMPI.reduce_scatter_block(s.array, s.address, s.off, r.array, r.address, r.off, in,
+                        recvcounts[0], type, opHandle, handle);
             default:
                 return NativeMPI.reduce_scatter(s.array, s.address, s.off, r.array, r.address, r.off, in, recvcounts,
                         type, opHandle, handle);
@@ -255,7 +299,12 @@ public class Intracomm extends Comm {
      */
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                Datatype datatype, Op op) throws MPIException {
-        String call = "Intracomm.Reduce_scatter";
+        Reduce_scatter("Intracomm.Reduce_scatter", sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
+    }
+
+    /** {@link #Reduce_scatter} for a call named {@code call} (either API's spelling). */
+    void Reduce_scatter(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                               Datatype datatype, Op op) {
         requireLive(call);
         int total = total(call, "recvcounts", recvcounts);
         if (ObjectMessages.isObject(datatype)) {
@@ -285,7 +334,12 @@ public class Intracomm extends Comm {
     /** Root's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                        int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
-        String call = "Intracomm.Gather";
+        Gather("Intracomm.Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+    }
+
+    /** {@link #Gather} for a call named {@code call} (either API's spelling). */
+    void Gather(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                       int recvoffset, int recvcount, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -315,7 +369,12 @@ public class Intracomm extends Comm {
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                         int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
-        String call = "Intracomm.Gatherv";
+        Gatherv("Intracomm.Gatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
+    }
+
+    /** {@link #Gatherv} for a call named {@code call} (either API's spelling). */
+    void Gatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                        int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -344,7 +403,12 @@ public class Intracomm extends Comm {
     /** Every rank receives {@code recvcount} items, block i of root's {@code sendbuf} going to rank i. */
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                         int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
-        String call = "Intracomm.Scatter";
+        Scatter("Intracomm.Scatter", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+    }
+
+    /** {@link #Scatter} for a call named {@code call} (either API's spelling). */
+    void Scatter(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                        int recvoffset, int recvcount, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -374,7 +438,12 @@ public class Intracomm extends Comm {
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
-        String call = "Intracomm.Scatterv";
+        Scatterv("Intracomm.Scatterv", sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+    }
+
+    /** {@link #Scatterv} for a call named {@code call} (either API's spelling). */
+    void Scatterv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -403,7 +472,12 @@ public class Intracomm extends Comm {
     /** Every rank's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                           int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
-        String call = "Intracomm.Allgather";
+        Allgather("Intracomm.Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+    }
+
+    /** {@link #Allgather} for a call named {@code call} (either API's spelling). */
+    void Allgather(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                          int recvoffset, int recvcount, Datatype recvtype) {
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
             Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
@@ -425,7 +499,12 @@ public class Intracomm extends Comm {
     /** Every rank's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
-        String call = "Intracomm.Allgatherv";
+        Allgatherv("Intracomm.Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
+    }
+
+    /** {@link #Allgatherv} for a call named {@code call} (either API's spelling). */
+    void Allgatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                           int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         requireLive(call);
         int span = span(call, "recvcount", recvcount, "displs", displs);
         if (objects(call, sendtype, recvtype)) {
@@ -446,7 +525,12 @@ public class Intracomm extends Comm {
     /** Block i of every rank's {@code sendbuf} ({@code sendcount} items) goes to rank i, in rank order. */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                          int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
-        String call = "Intracomm.Alltoall";
+        Alltoall("Intracomm.Alltoall", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+    }
+
+    /** {@link #Alltoall} for a call named {@code call} (either API's spelling). */
+    void Alltoall(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                         int recvoffset, int recvcount, Datatype recvtype) {
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
             Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size),
@@ -472,7 +556,12 @@ public class Intracomm extends Comm {
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
             throws MPIException {
-        String call = "Intracomm.Alltoallv";
+        Alltoallv("Intracomm.Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
+    }
+
+    /** {@link #Alltoallv} for a call named {@code call} (either API's spelling). */
+    void Alltoallv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         requireLive(call);
         int sspan = span(call, "sendcount", sendcount, "sdispls", sdispls);
         int rspan = span(call, "recvcount", recvcount, "rdispls", rdispls);
@@ -621,5 +710,340 @@ public class Intracomm extends Comm {
     private IllegalArgumentException badRoot(String call, int root) {
         return new IllegalArgumentException(call + ": root is " + root + ", not a rank of " + this + " (size " + size
                 + ")");
+    }
+
+    // ================================================================ Open MPI's Java API (see Comm)
+
+    @Override
+    public Intracomm clone() throws MPIException {
+        return (Intracomm) duplicate(getClass().getSimpleName() + ".clone");
+    }
+
+    @Override
+    public Intracomm dup() throws MPIException {
+        return (Intracomm) duplicate(getClass().getSimpleName() + ".dup");
+    }
+
+    @Override
+    public Intracomm iDup() throws MPIException {
+        throw Pending.of(getClass().getSimpleName() + ".iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+    }
+
+    @Override
+    public Intracomm dupWithInfo(Info info) throws MPIException {
+        throw Pending.of(getClass().getSimpleName() + ".dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+    }
+
+    /** MPI_Comm_split. */
+    public final Intracomm split(int colour, int key) throws MPIException {
+        return Split("Intracomm.split", colour, key);
+    }
+
+    /** MPI_Comm_split_type: pending. */
+    public final Intracomm splitType(int splitType, int key, Info info) throws MPIException {
+        throw Pending.of("Intracomm.splitType", "splitting by type (MPI_Comm_split_type)");
+    }
+
+    /** MPI_Comm_create. */
+    public final Intracomm create(Group group) throws MPIException {
+        return Create("Intracomm.create", group);
+    }
+
+    /** MPI_Comm_create_group: pending. */
+    public final Intracomm createGroup(Group group, int tag) throws MPIException {
+        throw Pending.of("Intracomm.createGroup", "group-collective communicator creation (MPI_Comm_create_group)");
+    }
+
+    /** MPI_Cart_create. */
+    public final CartComm createCart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        return (CartComm) Create_cart("Intracomm.createCart", dims, periods, reorder);
+    }
+
+    /** MPI_Graph_create. */
+    public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) throws MPIException {
+        return (GraphComm) Create_graph("Intracomm.createGraph", index, edges, reorder);
+    }
+
+    /** MPI_Dist_graph_create: pending. */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, Info info,
+                                           boolean reorder) throws MPIException {
+        throw Pending.of("Intracomm.createDistGraph", "distributed graph topologies (MPI_Dist_graph_create)");
+    }
+
+    /** MPI_Dist_graph_create without weights: pending. */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, Info info,
+                                           boolean reorder) throws MPIException {
+        throw Pending.of("Intracomm.createDistGraph", "distributed graph topologies (MPI_Dist_graph_create)");
+    }
+
+    /** MPI_Dist_graph_create_adjacent: pending. */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
+                                                   int[] destWeights, Info info, boolean reorder)
+            throws MPIException {
+        throw Pending.of("Intracomm.createDistGraphAdjacent",
+                "distributed graph topologies (MPI_Dist_graph_create_adjacent)");
+    }
+
+    /** MPI_Dist_graph_create_adjacent without weights: pending. */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] destinations, Info info, boolean reorder)
+            throws MPIException {
+        throw Pending.of("Intracomm.createDistGraphAdjacent",
+                "distributed graph topologies (MPI_Dist_graph_create_adjacent)");
+    }
+
+    /** MPI_Scan. */
+    public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        String call = "Intracomm.scan";
+        Scan(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, recvbuf),
+                OmpiArgs.offset(recvbuf), count, type, op);
+    }
+
+    /** MPI_Scan in place. */
+    public final void scan(Object buf, int count, Datatype type, Op op) throws MPIException {
+        String call = "Intracomm.scan";
+        Object base = OmpiArgs.base(call, buf);
+        int off = OmpiArgs.offset(buf);
+        Scan(call, base, off, base, off, count, type, op);
+    }
+
+    /** MPI_Exscan: rank 0's recvbuf is left as it was. */
+    public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        String call = "Intracomm.exScan";
+        exScan(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, recvbuf),
+                OmpiArgs.offset(recvbuf), count, type, op);
+    }
+
+    /** MPI_Exscan in place. */
+    public final void exScan(Object buf, int count, Datatype type, Op op) throws MPIException {
+        String call = "Intracomm.exScan";
+        Object base = OmpiArgs.base(call, buf);
+        int off = OmpiArgs.offset(buf);
+        exScan(call, base, off, base, off, count, type, op);
+    }
+
+    public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Intracomm.iScan", "non-blocking collective (MPI_Iscan)");
+    }
+
+    public final Request iScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Intracomm.iScan", "non-blocking collective (MPI_Iscan)");
+    }
+
+    public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        throw Pending.of("Intracomm.iExScan", "non-blocking collective (MPI_Iexscan)");
+    }
+
+    public final Request iExScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        throw Pending.of("Intracomm.iExScan", "non-blocking collective (MPI_Iexscan)");
+    }
+
+    public static String openPort() throws MPIException {
+        throw Pending.of("Intracomm.openPort", "dynamic processes (MPI_Open_port)");
+    }
+
+    public static String openPort(Info info) throws MPIException {
+        throw Pending.of("Intracomm.openPort", "dynamic processes (MPI_Open_port)");
+    }
+
+    public static void closePort(String name) throws MPIException {
+        throw Pending.of("Intracomm.closePort", "dynamic processes (MPI_Close_port)");
+    }
+
+    public final Intercomm accept(String port, int root) throws MPIException {
+        throw Pending.of("Intracomm.accept", "dynamic processes (MPI_Comm_accept)");
+    }
+
+    public final Intercomm accept(String port, Info info, int root) throws MPIException {
+        throw Pending.of("Intracomm.accept", "dynamic processes (MPI_Comm_accept)");
+    }
+
+    public final Intercomm connect(String port, int root) throws MPIException {
+        throw Pending.of("Intracomm.connect", "dynamic processes (MPI_Comm_connect)");
+    }
+
+    public final Intercomm connect(String port, Info info, int root) throws MPIException {
+        throw Pending.of("Intracomm.connect", "dynamic processes (MPI_Comm_connect)");
+    }
+
+    public static void publishName(String service, String port) throws MPIException {
+        throw Pending.of("Intracomm.publishName", "dynamic processes (MPI_Publish_name)");
+    }
+
+    public static void publishName(String service, Info info, String port) throws MPIException {
+        throw Pending.of("Intracomm.publishName", "dynamic processes (MPI_Publish_name)");
+    }
+
+    public static void unpublishName(String service, String port) throws MPIException {
+        throw Pending.of("Intracomm.unpublishName", "dynamic processes (MPI_Unpublish_name)");
+    }
+
+    public static void unpublishName(String service, Info info, String port) throws MPIException {
+        throw Pending.of("Intracomm.unpublishName", "dynamic processes (MPI_Unpublish_name)");
+    }
+
+    public static String lookupName(String service) throws MPIException {
+        throw Pending.of("Intracomm.lookupName", "dynamic processes (MPI_Lookup_name)");
+    }
+
+    public static String lookupName(String service, Info info) throws MPIException {
+        throw Pending.of("Intracomm.lookupName", "dynamic processes (MPI_Lookup_name)");
+    }
+
+    public final Intercomm spawn(String command, String[] argv, int maxprocs, Info info, int root, int[] errcodes)
+            throws MPIException {
+        throw Pending.of("Intracomm.spawn", "dynamic processes (MPI_Comm_spawn)");
+    }
+
+    public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root,
+                                         int[] errcodes) throws MPIException {
+        throw Pending.of("Intracomm.spawnMultiple", "dynamic processes (MPI_Comm_spawn_multiple)");
+    }
+
+    // ---- what Open MPI's collectives (Comm) need beyond mpiJava's
+
+    final void barrier(String call) {
+        requireLive(call);
+        MPIException.check(NativeMPI.barrier(handle), call);
+    }
+
+    private static void refuseObjects(String call, Datatype type) {
+        if (ObjectMessages.isObject(type)) {
+            throw new IllegalArgumentException(call + ": datatype is " + type + ": the in-place forms take the"
+                    + " primitive datatypes and types built from them");
+        }
+    }
+
+    /** MPI_Gather with MPI_IN_PLACE at the root (its block already at item root * count of buf). */
+    final void gatherInPlace(String call, Object buf, int offset, int count, Datatype type, int root) {
+        requireLive(call);
+        checkRoot(call, root);
+        refuseObjects(call, type);
+        boolean stage = Message.stageBlockingArrays, atRoot = rank == root;
+        Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, size), type, stage, false,
+                true) : buffer(call, "buf", buf, offset, count, type, stage, false, false);
+        long t = type.layout.handle();
+        int rc = atRoot ? NativeMPI.gather(null, 0, 0, 0, t, b.array, b.address, b.off, count, t, 1, root, handle)
+                : NativeMPI.gather(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 0, root, handle);
+        finish(call, rc, Message.NONE, b);
+    }
+
+    /** MPI_Gatherv with MPI_IN_PLACE, called at the root. */
+    final void gathervInPlace(String call, Object buf, int offset, int[] counts, int[] displs, Datatype type,
+                              int root) {
+        requireLive(call);
+        checkRoot(call, root);
+        refuseObjects(call, type);
+        if (rank != root) {
+            throw new IllegalArgumentException(call + ": the in-place form (recvbuf, recvcount, displs, recvtype,"
+                    + " root) is for the root; rank " + rank + " is not root " + root);
+        }
+        Message b = buffer(call, "recvbuf", buf, offset, span(call, "recvcount", counts, "displs", displs), type,
+                Message.stageBlockingArrays, false, true);
+        long t = type.layout.handle();
+        int rc = NativeMPI.gatherv(null, 0, 0, 0, t, b.array, b.address, b.off, counts, displs, t, 1, root, handle);
+        finish(call, rc, Message.NONE, b);
+    }
+
+    /** MPI_Gatherv at a rank other than the root. */
+    final void gathervSendOnly(String call, Object buf, int offset, int count, Datatype type, int root) {
+        requireLive(call);
+        checkRoot(call, root);
+        refuseObjects(call, type);
+        if (rank == root) {
+            throw new IllegalArgumentException(call + ": the form (sendbuf, sendcount, sendtype, root) is for the"
+                    + " ranks other than the root; rank " + rank + " is root");
+        }
+        Message s = buffer(call, "sendbuf", buf, offset, count, type, Message.stageBlockingArrays, false, false);
+        long t = type.layout.handle();
+        int rc = NativeMPI.gatherv(s.array, s.address, s.off, count, t, null, 0, 0, null, null, t, 0, root, handle);
+        finish(call, rc, s, Message.NONE);
+    }
+
+    /** MPI_Scatter with MPI_IN_PLACE at the root (it keeps its block at item root * count of buf). */
+    final void scatterInPlace(String call, Object buf, int offset, int count, Datatype type, int root) {
+        requireLive(call);
+        checkRoot(call, root);
+        refuseObjects(call, type);
+        boolean stage = Message.stageBlockingArrays, atRoot = rank == root;
+        Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, size), type, stage, false,
+                false) : buffer(call, "buf", buf, offset, count, type, stage, false, true);
+        long t = type.layout.handle();
+        int rc = atRoot ? NativeMPI.scatter(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 1, root, handle)
+                : NativeMPI.scatter(null, 0, 0, count, t, b.array, b.address, b.off, count, t, 0, root, handle);
+        finish(call, rc, atRoot ? b : Message.NONE, atRoot ? Message.NONE : b);
+    }
+
+    /** MPI_Scatterv with MPI_IN_PLACE, called at the root. */
+    final void scattervInPlace(String call, Object buf, int offset, int[] counts, int[] displs, Datatype type,
+                               int root) {
+        requireLive(call);
+        checkRoot(call, root);
+        refuseObjects(call, type);
+        if (rank != root) {
+            throw new IllegalArgumentException(call + ": the in-place form (sendbuf, sendcount, displs, sendtype,"
+                    + " root) is for the root; rank " + rank + " is not root " + root);
+        }
+        Message s = buffer(call, "sendbuf", buf, offset, span(call, "sendcount", counts, "displs", displs), type,
+                Message.stageBlockingArrays, false, false);
+        long t = type.layout.handle();
+        int rc = NativeMPI.scatterv(s.array, s.address, s.off, counts, displs, t, null, 0, 0, 0, t, 1, root, handle);
+        finish(call, rc, s, Message.NONE);
+    }
+
+    /** MPI_Scatterv at a rank other than the root. */
+    final void scattervReceiveOnly(String call, Object buf, int offset, int count, Datatype type, int root) {
+        requireLive(call);
+        checkRoot(call, root);
+        refuseObjects(call, type);
+        if (rank == root) {
+            throw new IllegalArgumentException(call + ": the form (recvbuf, recvcount, recvtype, root) is for the"
+                    + " ranks other than the root; rank " + rank + " is root");
+        }
+        Message r = buffer(call, "recvbuf", buf, offset, count, type, Message.stageBlockingArrays, false, true);
+        long t = type.layout.handle();
+        int rc = NativeMPI.scatterv(null, 0, 0, null, null, t, r.array, r.address, r.off, count, t, 0, root, handle);
+        finish(call, rc, Message.NONE, r);
+    }
+
+    /** MPI_Allgather with MPI_IN_PLACE (each rank's block already at item rank * count). */
+    final void allgatherInPlace(String call, Object buf, int offset, int count, Datatype type) {
+        requireLive(call);
+        refuseObjects(call, type);
+        Message r = buffer(call, "buf", buf, offset, items(call, "count", count, size), type,
+                Message.stageBlockingArrays, false, true);
+        long t = type.layout.handle();
+        int rc = NativeMPI.allgather(null, 0, 0, 0, t, r.array, r.address, r.off, count, t, 1, handle);
+        finish(call, rc, Message.NONE, r);
+    }
+
+    /** MPI_Allgatherv with MPI_IN_PLACE. */
+    final void allgathervInPlace(String call, Object buf, int offset, int[] counts, int[] displs, Datatype type) {
+        requireLive(call);
+        refuseObjects(call, type);
+        Message r = buffer(call, "recvbuf", buf, offset, span(call, "recvcount", counts, "displs", displs), type,
+                Message.stageBlockingArrays, false, true);
+        long t = type.layout.handle();
+        int rc = NativeMPI.allgatherv(null, 0, 0, 0, t, r.array, r.address, r.off, counts, displs, t, 1, handle);
+        finish(call, rc, Message.NONE, r);
+    }
+
+    /** MPI_Exscan; in place when sendbuf and recvbuf are the same buffer at the same offset. */
+    final void exScan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                      Datatype datatype, Op op) {
+        requireLive(call);
+        refuseObjects(call, datatype);
+        reduction(EXSCAN, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true, -1,
+                null);
+    }
+
+    /** MPI_Reduce_scatter_block: every rank gets {@code count} items; sendbuf holds size * count. */
+    final void reduceScatterBlock(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
+                                  int count, Datatype datatype, Op op, boolean inPlace) {
+        requireLive(call);
+        refuseObjects(call, datatype);
+        int total = items(call, "count", count, size);
+        reduction(REDUCE_SCATTER_BLOCK, call, sendbuf, sendoffset, total, recvbuf, recvoffset,
+                inPlace ? total : count, datatype, op, true, inPlace, -1, new int[] {count});
     }
 }

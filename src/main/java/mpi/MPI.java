@@ -137,6 +137,31 @@ public class MPI extends MpjExpressFields {
     public static int ERR_OP;
     public static int ERR_TYPE;
 
+    // ---- Open MPI's Java API: its further constants, read from C like the rest (as final as a static field
+    // assigned at class initialisation can be in both APIs: mpiJava's are not final, so neither are these).
+
+    /** Open MPI's name of {@link #NULL}. */
+    public static Datatype DATATYPE_NULL;
+    /** MPI_C_FLOAT_COMPLEX and MPI_C_DOUBLE_COMPLEX: two floats (doubles) per item, on float[] (double[]) arrays. */
+    public static Datatype FLOAT_COMPLEX, DOUBLE_COMPLEX;
+    /**
+     * MPI's (value, index) pair types for MAXLOC and MINLOC over C's layouts, bytes as their elements: direct
+     * buffers or byte[] arrays (see ShortInt, LongInt, FloatInt, DoubleInt).
+     */
+    public static Datatype SHORT_INT, LONG_INT, FLOAT_INT, DOUBLE_INT;
+    /** The one-sided ops (for accumulate, pending). */
+    public static Op REPLACE, NO_OP;
+    /** MPI's own MPI_MAXLOC and MPI_MINLOC, for MPI's pair types (MAXLOC and MINLOC apply natmpj's to its own). */
+    static long mpiMaxloc, mpiMinloc;
+    public static Info INFO_ENV, INFO_NULL;
+    /** The MPI standard version of the library (MPI_VERSION, MPI_SUBVERSION as it reports them). */
+    public static int VERSION, SUBVERSION;
+    public static int DIST_GRAPH, APPNUM, LASTUSEDCODE, UNIVERSE_SIZE, WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, ROOT;
+    public static int KEYVAL_INVALID, MAX_OBJECT_NAME, MAX_PORT_NAME, MAX_DATAREP_STRING, MAX_INFO_KEY, MAX_INFO_VAL, ORDER_C, ORDER_FORTRAN, DISTRIBUTE_BLOCK, DISTRIBUTE_CYCLIC, DISTRIBUTE_NONE, DISTRIBUTE_DFLT_DARG, MODE_CREATE, MODE_RDONLY, MODE_WRONLY, MODE_RDWR, MODE_DELETE_ON_CLOSE, MODE_UNIQUE_OPEN, MODE_EXCL, MODE_APPEND, MODE_SEQUENTIAL, DISPLACEMENT_CURRENT;
+    public static int SEEK_SET, SEEK_CUR, SEEK_END, MODE_NOCHECK, MODE_NOPRECEDE, MODE_NOPUT, MODE_NOSTORE, MODE_NOSUCCEED, LOCK_EXCLUSIVE, LOCK_SHARED, SUCCESS, ERR_UNKNOWN, ERR_INTERN, ERR_ACCESS, ERR_AMODE, ERR_ASSERT, ERR_BAD_FILE, ERR_BASE, ERR_CONVERSION, ERR_DISP;
+    public static int ERR_DUP_DATAREP, ERR_FILE_EXISTS, ERR_FILE_IN_USE, ERR_FILE, ERR_INFO_KEY, ERR_INFO_NOKEY, ERR_INFO_VALUE, ERR_INFO, ERR_IO, ERR_KEYVAL, ERR_LOCKTYPE, ERR_NAME, ERR_NO_MEM, ERR_NOT_SAME, ERR_NO_SPACE, ERR_NO_SUCH_FILE, ERR_PORT, ERR_QUOTA, ERR_READ_ONLY, ERR_RMA_CONFLICT, ERR_RMA_SYNC, ERR_SERVICE, ERR_SIZE, ERR_SPAWN, ERR_UNSUPPORTED_DATAREP, ERR_UNSUPPORTED_OPERATION, ERR_WIN, ERR_SYSRESOURCE;
+    public static int ERR_BUFFER, ERR_REQUEST, ERR_COMM, ERR_GROUP, ERR_ARG, ERR_OTHER, ERR_PENDING, ERR_IN_STATUS, ERR_TOPOLOGY, ERR_DIMS, ERR_ROOT, ERR_LASTCODE;
+
     static {
         // The core reports failures as this facade's exceptions
         Failures.use(new Failures.Factory() {
@@ -218,6 +243,109 @@ public class MPI extends MpjExpressFields {
         ERR_COUNT = NativeMPI.int_constant(Id.ERR_COUNT);
         ERR_OP = NativeMPI.int_constant(Id.ERR_OP);
         ERR_TYPE = NativeMPI.int_constant(Id.ERR_TYPE);
+
+        // Open MPI's Java API's constants
+        DIST_GRAPH = NativeMPI.int_constant(Id.DIST_GRAPH);
+        APPNUM = NativeMPI.int_constant(Id.KEYVAL_APPNUM);
+        LASTUSEDCODE = NativeMPI.int_constant(Id.KEYVAL_LASTUSEDCODE);
+        UNIVERSE_SIZE = NativeMPI.int_constant(Id.KEYVAL_UNIVERSE_SIZE);
+        WIN_BASE = NativeMPI.int_constant(Id.KEYVAL_WIN_BASE);
+        WIN_SIZE = NativeMPI.int_constant(Id.KEYVAL_WIN_SIZE);
+        WIN_DISP_UNIT = NativeMPI.int_constant(Id.KEYVAL_WIN_DISP_UNIT);
+        ROOT = NativeMPI.int_constant(Id.ROOT);
+        KEYVAL_INVALID = NativeMPI.int_constant(Id.KEYVAL_INVALID);
+        MAX_OBJECT_NAME = NativeMPI.int_constant(Id.MAX_OBJECT_NAME);
+        MAX_PORT_NAME = NativeMPI.int_constant(Id.MAX_PORT_NAME);
+        MAX_DATAREP_STRING = NativeMPI.int_constant(Id.MAX_DATAREP_STRING);
+        MAX_INFO_KEY = NativeMPI.int_constant(Id.MAX_INFO_KEY);
+        MAX_INFO_VAL = NativeMPI.int_constant(Id.MAX_INFO_VAL);
+        ORDER_C = NativeMPI.int_constant(Id.ORDER_C);
+        ORDER_FORTRAN = NativeMPI.int_constant(Id.ORDER_FORTRAN);
+        DISTRIBUTE_BLOCK = NativeMPI.int_constant(Id.DISTRIBUTE_BLOCK);
+        DISTRIBUTE_CYCLIC = NativeMPI.int_constant(Id.DISTRIBUTE_CYCLIC);
+        DISTRIBUTE_NONE = NativeMPI.int_constant(Id.DISTRIBUTE_NONE);
+        DISTRIBUTE_DFLT_DARG = NativeMPI.int_constant(Id.DISTRIBUTE_DFLT_DARG);
+        MODE_CREATE = NativeMPI.int_constant(Id.MODE_CREATE);
+        MODE_RDONLY = NativeMPI.int_constant(Id.MODE_RDONLY);
+        MODE_WRONLY = NativeMPI.int_constant(Id.MODE_WRONLY);
+        MODE_RDWR = NativeMPI.int_constant(Id.MODE_RDWR);
+        MODE_DELETE_ON_CLOSE = NativeMPI.int_constant(Id.MODE_DELETE_ON_CLOSE);
+        MODE_UNIQUE_OPEN = NativeMPI.int_constant(Id.MODE_UNIQUE_OPEN);
+        MODE_EXCL = NativeMPI.int_constant(Id.MODE_EXCL);
+        MODE_APPEND = NativeMPI.int_constant(Id.MODE_APPEND);
+        MODE_SEQUENTIAL = NativeMPI.int_constant(Id.MODE_SEQUENTIAL);
+        DISPLACEMENT_CURRENT = NativeMPI.int_constant(Id.DISPLACEMENT_CURRENT);
+        SEEK_SET = NativeMPI.int_constant(Id.SEEK_SET);
+        SEEK_CUR = NativeMPI.int_constant(Id.SEEK_CUR);
+        SEEK_END = NativeMPI.int_constant(Id.SEEK_END);
+        MODE_NOCHECK = NativeMPI.int_constant(Id.MODE_NOCHECK);
+        MODE_NOPRECEDE = NativeMPI.int_constant(Id.MODE_NOPRECEDE);
+        MODE_NOPUT = NativeMPI.int_constant(Id.MODE_NOPUT);
+        MODE_NOSTORE = NativeMPI.int_constant(Id.MODE_NOSTORE);
+        MODE_NOSUCCEED = NativeMPI.int_constant(Id.MODE_NOSUCCEED);
+        LOCK_EXCLUSIVE = NativeMPI.int_constant(Id.LOCK_EXCLUSIVE);
+        LOCK_SHARED = NativeMPI.int_constant(Id.LOCK_SHARED);
+        SUCCESS = NativeMPI.int_constant(Id.SUCCESS);
+        ERR_UNKNOWN = NativeMPI.int_constant(Id.ERR_UNKNOWN);
+        ERR_INTERN = NativeMPI.int_constant(Id.ERR_INTERN);
+        ERR_ACCESS = NativeMPI.int_constant(Id.ERR_ACCESS);
+        ERR_AMODE = NativeMPI.int_constant(Id.ERR_AMODE);
+        ERR_ASSERT = NativeMPI.int_constant(Id.ERR_ASSERT);
+        ERR_BAD_FILE = NativeMPI.int_constant(Id.ERR_BAD_FILE);
+        ERR_BASE = NativeMPI.int_constant(Id.ERR_BASE);
+        ERR_CONVERSION = NativeMPI.int_constant(Id.ERR_CONVERSION);
+        ERR_DISP = NativeMPI.int_constant(Id.ERR_DISP);
+        ERR_DUP_DATAREP = NativeMPI.int_constant(Id.ERR_DUP_DATAREP);
+        ERR_FILE_EXISTS = NativeMPI.int_constant(Id.ERR_FILE_EXISTS);
+        ERR_FILE_IN_USE = NativeMPI.int_constant(Id.ERR_FILE_IN_USE);
+        ERR_FILE = NativeMPI.int_constant(Id.ERR_FILE);
+        ERR_INFO_KEY = NativeMPI.int_constant(Id.ERR_INFO_KEY);
+        ERR_INFO_NOKEY = NativeMPI.int_constant(Id.ERR_INFO_NOKEY);
+        ERR_INFO_VALUE = NativeMPI.int_constant(Id.ERR_INFO_VALUE);
+        ERR_INFO = NativeMPI.int_constant(Id.ERR_INFO);
+        ERR_IO = NativeMPI.int_constant(Id.ERR_IO);
+        ERR_KEYVAL = NativeMPI.int_constant(Id.ERR_KEYVAL);
+        ERR_LOCKTYPE = NativeMPI.int_constant(Id.ERR_LOCKTYPE);
+        ERR_NAME = NativeMPI.int_constant(Id.ERR_NAME);
+        ERR_NO_MEM = NativeMPI.int_constant(Id.ERR_NO_MEM);
+        ERR_NOT_SAME = NativeMPI.int_constant(Id.ERR_NOT_SAME);
+        ERR_NO_SPACE = NativeMPI.int_constant(Id.ERR_NO_SPACE);
+        ERR_NO_SUCH_FILE = NativeMPI.int_constant(Id.ERR_NO_SUCH_FILE);
+        ERR_PORT = NativeMPI.int_constant(Id.ERR_PORT);
+        ERR_QUOTA = NativeMPI.int_constant(Id.ERR_QUOTA);
+        ERR_READ_ONLY = NativeMPI.int_constant(Id.ERR_READ_ONLY);
+        ERR_RMA_CONFLICT = NativeMPI.int_constant(Id.ERR_RMA_CONFLICT);
+        ERR_RMA_SYNC = NativeMPI.int_constant(Id.ERR_RMA_SYNC);
+        ERR_SERVICE = NativeMPI.int_constant(Id.ERR_SERVICE);
+        ERR_SIZE = NativeMPI.int_constant(Id.ERR_SIZE);
+        ERR_SPAWN = NativeMPI.int_constant(Id.ERR_SPAWN);
+        ERR_UNSUPPORTED_DATAREP = NativeMPI.int_constant(Id.ERR_UNSUPPORTED_DATAREP);
+        ERR_UNSUPPORTED_OPERATION = NativeMPI.int_constant(Id.ERR_UNSUPPORTED_OPERATION);
+        ERR_WIN = NativeMPI.int_constant(Id.ERR_WIN);
+        ERR_SYSRESOURCE = NativeMPI.int_constant(Id.ERR_SYSRESOURCE);
+        ERR_BUFFER = NativeMPI.int_constant(Id.ERR_BUFFER);
+        ERR_REQUEST = NativeMPI.int_constant(Id.ERR_REQUEST);
+        ERR_COMM = NativeMPI.int_constant(Id.ERR_COMM);
+        ERR_GROUP = NativeMPI.int_constant(Id.ERR_GROUP);
+        ERR_ARG = NativeMPI.int_constant(Id.ERR_ARG);
+        ERR_OTHER = NativeMPI.int_constant(Id.ERR_OTHER);
+        ERR_PENDING = NativeMPI.int_constant(Id.ERR_PENDING);
+        ERR_IN_STATUS = NativeMPI.int_constant(Id.ERR_IN_STATUS);
+        ERR_TOPOLOGY = NativeMPI.int_constant(Id.ERR_TOPOLOGY);
+        ERR_DIMS = NativeMPI.int_constant(Id.ERR_DIMS);
+        ERR_ROOT = NativeMPI.int_constant(Id.ERR_ROOT);
+        ERR_LASTCODE = NativeMPI.int_constant(Id.ERR_LASTCODE);
+        VERSION = NativeMPI.int_constant(Id.VERSION);
+        SUBVERSION = NativeMPI.int_constant(Id.SUBVERSION);
+        DATATYPE_NULL = NULL;
+        FLOAT_COMPLEX = Datatype.pair(handle(Id.TYPE_FLOAT_COMPLEX), Element.FLOAT, "MPI.FLOAT_COMPLEX");
+        DOUBLE_COMPLEX = Datatype.pair(handle(Id.TYPE_DOUBLE_COMPLEX), Element.DOUBLE, "MPI.DOUBLE_COMPLEX");
+        mpiMaxloc = handle(Id.OP_MAXLOC);
+        mpiMinloc = handle(Id.OP_MINLOC);
+        REPLACE = new Op(handle(Id.OP_REPLACE), "MPI.REPLACE", Op.Kind.ONE_SIDED, null, 13);
+        NO_OP = new Op(handle(Id.OP_NO_OP), "MPI.NO_OP", Op.Kind.ONE_SIDED, null, 14);
+        INFO_NULL = Info.predefined(handle(Id.INFO_NULL));
+        INFO_ENV = Info.predefined(handle(Id.INFO_ENV));
     }
 
     public MPI() {}
@@ -326,7 +454,10 @@ public class MPI extends MpjExpressFields {
      * (MPJ Express's Buffer_detach returns nothing).
      */
     public static byte[] Buffer_detach() throws MPIException {
-        String call = "MPI.Buffer_detach";
+        return detach("MPI.Buffer_detach");
+    }
+
+    private static byte[] detach(String call) {
         synchronized (MPI.class) {
             requireActive(call);
             if (attached == null) throw new IllegalStateException(call + ": no buffer is attached");
@@ -546,5 +677,177 @@ public class MPI extends MpjExpressFields {
 
     private static Op op(int id, String name, Op.Kind kind, Op onBooleans, int mpjCode) {
         return new Op(handle(id), name, kind, onBooleans, mpjCode);
+    }
+
+    // ================================================================ Open MPI's Java API
+
+    /** MPI_Init_thread: returns the level provided. */
+    public static int InitThread(String[] args, int required) throws MPIException {
+        return initialize("MPI.InitThread", checkLevel("MPI.InitThread", required));
+    }
+
+    /** MPI_Is_thread_main. */
+    public static boolean isThreadMain() throws MPIException {
+        requireActiveOnAnyThread("MPI.isThreadMain");
+        return NativeMPI.is_thread_main() != 0;
+    }
+
+    /** MPI_Wtime. */
+    public static double wtime() throws MPIException {
+        requireActiveOnAnyThread("MPI.wtime");
+        return NativeMPI.wtime();
+    }
+
+    /** MPI_Wtick. */
+    public static double wtick() throws MPIException {
+        requireActiveOnAnyThread("MPI.wtick");
+        return NativeMPI.wtick();
+    }
+
+    /** MPI_Get_version: the MPI standard version of the library (callable before Init). */
+    public static Version getVersion() {
+        return new Version(VERSION, SUBVERSION);
+    }
+
+    /** MPI_Get_library_version. */
+    public static String getLibVersion() {
+        return Get_library_version();
+    }
+
+    /** MPI_Get_processor_name. */
+    public static String getProcessorName() throws MPIException {
+        requireActive("MPI.getProcessorName");
+        String name = NativeMPI.processor_name();
+        if (name == null) throw new MPIException("MPI.getProcessorName: MPI_Get_processor_name failed");
+        return name;
+    }
+
+    /** MPI_Initialized. */
+    public static boolean isInitialized() throws MPIException {
+        return NativeMPI.initialized() != 0;
+    }
+
+    /** MPI_Finalized. */
+    public static boolean isFinalized() throws MPIException {
+        return NativeMPI.finalized() != 0;
+    }
+
+    /** MPI_Buffer_attach: the buffer buffered sends copy into. */
+    public static void attachBuffer(byte[] buffer) throws MPIException {
+        attach("MPI.attachBuffer", buffer, buffer == null ? 0 : buffer.length);
+    }
+
+    /** MPI_Buffer_detach: waits for the buffered sends, and returns the buffer attached. */
+    public static byte[] detachBuffer() throws MPIException {
+        return detach("MPI.detachBuffer");
+    }
+
+    /** MPI_Pcontrol: does nothing here, as MPI's own does without a profiler. */
+    public static void pControl(int level, Object obj) {
+    }
+
+    /** A direct buffer in native order for {@code capacity} chars. */
+    public static java.nio.CharBuffer newCharBuffer(int capacity) {
+        return bytes("MPI.newCharBuffer", capacity, 2).asCharBuffer();
+    }
+
+    /** A direct buffer in native order for {@code capacity} shorts. */
+    public static java.nio.ShortBuffer newShortBuffer(int capacity) {
+        return bytes("MPI.newShortBuffer", capacity, 2).asShortBuffer();
+    }
+
+    /** A direct buffer in native order for {@code capacity} ints. */
+    public static java.nio.IntBuffer newIntBuffer(int capacity) {
+        return bytes("MPI.newIntBuffer", capacity, 4).asIntBuffer();
+    }
+
+    /** A direct buffer in native order for {@code capacity} longs. */
+    public static java.nio.LongBuffer newLongBuffer(int capacity) {
+        return bytes("MPI.newLongBuffer", capacity, 8).asLongBuffer();
+    }
+
+    /** A direct buffer in native order for {@code capacity} floats. */
+    public static java.nio.FloatBuffer newFloatBuffer(int capacity) {
+        return bytes("MPI.newFloatBuffer", capacity, 4).asFloatBuffer();
+    }
+
+    /** A direct buffer in native order for {@code capacity} doubles. */
+    public static java.nio.DoubleBuffer newDoubleBuffer(int capacity) {
+        return bytes("MPI.newDoubleBuffer", capacity, 8).asDoubleBuffer();
+    }
+
+    private static ByteBuffer bytes(String call, int capacity, int width) {
+        if (capacity < 0) throw new IllegalArgumentException(call + ": capacity is " + capacity + ", must be >= 0");
+        if (capacity > Integer.MAX_VALUE / width) {
+            throw new IllegalArgumentException(call + ": capacity " + capacity + " needs more than 2 GiB");
+        }
+        return HugePageBuffers.allocate(call, capacity * width);
+    }
+
+    /** The part of {@code buf} from element {@code offset} on (what Open MPI's programs pass instead of offsets). */
+    public static ByteBuffer slice(ByteBuffer buf, int offset) {
+        return ((ByteBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice()
+                .order(buf.order());
+    }
+
+    public static java.nio.CharBuffer slice(java.nio.CharBuffer buf, int offset) {
+        return ((java.nio.CharBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+    }
+
+    public static java.nio.ShortBuffer slice(java.nio.ShortBuffer buf, int offset) {
+        return ((java.nio.ShortBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+    }
+
+    public static java.nio.IntBuffer slice(java.nio.IntBuffer buf, int offset) {
+        return ((java.nio.IntBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+    }
+
+    public static java.nio.LongBuffer slice(java.nio.LongBuffer buf, int offset) {
+        return ((java.nio.LongBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+    }
+
+    public static java.nio.FloatBuffer slice(java.nio.FloatBuffer buf, int offset) {
+        return ((java.nio.FloatBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+    }
+
+    public static java.nio.DoubleBuffer slice(java.nio.DoubleBuffer buf, int offset) {
+        return ((java.nio.DoubleBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset)))
+                .slice();
+    }
+
+    /** A heap buffer over {@code buf} from element {@code offset}: calls take it as the array from there. */
+    public static ByteBuffer slice(byte[] buf, int offset) {
+        return ByteBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+    }
+
+    public static java.nio.CharBuffer slice(char[] buf, int offset) {
+        return java.nio.CharBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+    }
+
+    public static java.nio.ShortBuffer slice(short[] buf, int offset) {
+        return java.nio.ShortBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+    }
+
+    public static java.nio.IntBuffer slice(int[] buf, int offset) {
+        return java.nio.IntBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+    }
+
+    public static java.nio.LongBuffer slice(long[] buf, int offset) {
+        return java.nio.LongBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+    }
+
+    public static java.nio.FloatBuffer slice(float[] buf, int offset) {
+        return java.nio.FloatBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+    }
+
+    public static java.nio.DoubleBuffer slice(double[] buf, int offset) {
+        return java.nio.DoubleBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+    }
+
+    private static int checkSlice(int length, int offset) {
+        if (offset < 0 || offset > length) {
+            throw new IndexOutOfBoundsException("MPI.slice: offset is " + offset + ", outside 0.." + length);
+        }
+        return offset;
     }
 }

@@ -29,8 +29,8 @@ import natmpj.jni.NativeMPI;
  * an MPIException). A failure on a thread that is not inside a natmpj collective (an MPI progress thread) is
  * thrown by the next collective with a user op that finishes.
  */
-public class Op {
-    enum Kind { ARITHMETIC, LOGICAL, BITWISE, LOCATION, USER }
+public class Op implements Freeable {
+    enum Kind { ARITHMETIC, LOGICAL, BITWISE, LOCATION, USER, ONE_SIDED }
 
     /**
      * MPJ Express's number for the op: MAX 1, MIN 2, SUM 3, PROD 4, LAND 5, BAND 6, LOR 7, BOR 8, LXOR 9, BXOR 10,
@@ -47,6 +47,9 @@ public class Op {
     private final Op onBooleans;
     /** For user ops: the function, the trampoline slot, and whether Free has been called. */
     private final User_function function;
+    /** For user ops of Open MPI's API: its function (function is then null). */
+    private final UserFunction ompiFunction;
+    private final boolean commute;
     private final int slot;
     private volatile boolean freed;
 
@@ -57,6 +60,8 @@ public class Op {
         this.kind = kind;
         this.onBooleans = onBooleans;
         this.function = null;
+        this.ompiFunction = null;
+        this.commute = true;
         this.slot = -1;
     }
 
@@ -71,6 +76,8 @@ public class Op {
         this.kind = Kind.USER;
         this.onBooleans = null;
         this.function = function;
+        this.ompiFunction = null;
+        this.commute = commute;
         // The registry keeps this op reachable until Free: its slots are the limit on live user ops
         long[] created = UserOps.create(this::apply, commute, "Op.Op");
         this.slot = (int) created[0];
@@ -133,8 +140,12 @@ public class Op {
             break;
         case LOCATION:
             if (pair) return handle;
+            if (type == MPI.SHORT_INT || type == MPI.LONG_INT || type == MPI.FLOAT_INT || type == MPI.DOUBLE_INT) {
+                return this == MPI.MAXLOC ? MPI.mpiMaxloc : MPI.mpiMinloc; // MPI's own, on MPI's pair types
+            }
             throw new IllegalArgumentException(call + ": op " + name + " applies only to the pair datatypes"
-                    + " MPI.SHORT2, MPI.INT2, MPI.LONG2, MPI.FLOAT2 and MPI.DOUBLE2, not to " + type);
+                    + " MPI.SHORT2, MPI.INT2, MPI.LONG2, MPI.FLOAT2, MPI.DOUBLE2, MPI.SHORT_INT, MPI.LONG_INT,"
+                    + " MPI.FLOAT_INT and MPI.DOUBLE_INT, not to " + type);
         default:
             if (pair) {
                 throw new IllegalArgumentException(call + ": op " + name + " does not apply to pair datatype " + type
@@ -182,6 +193,12 @@ public class Op {
         MPI.LONG2 = Datatype.pair(h[NativeMPIConstants.LOCATION_LONG2], Element.LONG, "MPI.LONG2");
         MPI.FLOAT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_FLOAT2], Element.FLOAT, "MPI.FLOAT2");
         MPI.DOUBLE2 = Datatype.pair(h[NativeMPIConstants.LOCATION_DOUBLE2], Element.DOUBLE, "MPI.DOUBLE2");
+        // MPI's own pair types, for Open MPI's API (their shape is asked of MPI, so only after MPI_Init)
+        MPI.SHORT_INT = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_SHORT_INT), "MPI.SHORT_INT");
+        MPI.LONG_INT = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_LONG_INT), "MPI.LONG_INT");
+        MPI.FLOAT_INT = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_FLOAT_INT), "MPI.FLOAT_INT");
+        MPI.DOUBLE_INT = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_DOUBLE_INT),
+                "MPI.DOUBLE_INT");
         MPI.MAXLOC.handle = h[NativeMPIConstants.LOCATION_MAXLOC];
         MPI.MINLOC.handle = h[NativeMPIConstants.LOCATION_MINLOC];
     }
@@ -217,5 +234,51 @@ public class Op {
         UserOps.toArray(inout, 0, b, 0, n);
         function.Call(a, 0, b, 0, len, (Datatype) type.owner);
         UserOps.fromArray(b, 0, n, inout, 0);
+    }
+
+    // ================================================================ Open MPI's Java API
+
+    /**
+     * A user-defined op: {@code function} combines two vectors in MPI's memory (see UserFunction); {@code commute}
+     * says whether MPI may reorder operands. Free it with {@link #free} when no longer needed.
+     */
+    public Op(UserFunction function, boolean commute) throws MPIException {
+        MPI.requireActive("Op.Op");
+        if (function == null) throw new NullPointerException("Op.Op: function is null");
+        this.name = "user op " + function.getClass().getName();
+        this.kind = Kind.USER;
+        this.onBooleans = null;
+        this.function = null;
+        this.ompiFunction = function;
+        this.commute = commute;
+        long[] created = UserOps.create(this::applyOmpi, commute, "Op.Op");
+        this.slot = (int) created[0];
+        this.handle = created[1];
+    }
+
+    /** Whether MPI may reorder the operands (true for the predefined ops). */
+    public boolean isCommutative() {
+        return commute;
+    }
+
+    /** Whether this op has been freed. */
+    public boolean isNull() {
+        return freed;
+    }
+
+    /** One MPI callback for Open MPI's UserFunction: MPI's memory as direct buffers, booleans as arrays. */
+    private void applyOmpi(ByteBuffer in, ByteBuffer inout, int len, BufferType type) {
+        Datatype datatype = (Datatype) type.owner;
+        if (type.element == natmpj.internal.Element.BOOLEAN) {
+            int n = Math.multiplyExact(len, type.extent);
+            boolean[] a = new boolean[n], b = new boolean[n];
+            UserOps.toArray(in, 0, a, 0, n);
+            UserOps.toArray(inout, 0, b, 0, n);
+            ompiFunction.call(a, b, len, datatype);
+            UserOps.fromArray(b, 0, n, inout, 0);
+            return;
+        }
+        ompiFunction.call(in.order(java.nio.ByteOrder.nativeOrder()), inout.order(java.nio.ByteOrder.nativeOrder()),
+                len, datatype);
     }
 }

@@ -33,7 +33,11 @@ public class Prequest extends Request {
      * by the calls that complete them (mpiJava programs leave null the requests they never set up).
      */
     public static void Startall(Prequest[] array_of_requests) throws MPIException {
-        String call = "Prequest.Startall";
+        Startall("Prequest.Startall", array_of_requests);
+    }
+
+    /** {@link #Startall} for a call named {@code call} (either API's spelling). */
+    static void Startall(String call, Prequest[] array_of_requests) {
         MPI.requireActive(call);
         if (array_of_requests == null) throw new NullPointerException(call + ": array_of_requests is null");
         java.util.List<Prequest> requests = new java.util.ArrayList<>(array_of_requests.length);
@@ -70,5 +74,17 @@ public class Prequest extends Request {
         requireUsable(call);
         if (active) throw new IllegalStateException(call + ": the request is already active; complete it first");
         if (!receive) data.copyIn(call);
+    }
+
+    // ================================================================ Open MPI's Java API
+
+    /** MPI_Start. */
+    public final void start() throws MPIException {
+        start("Prequest.start");
+    }
+
+    /** MPI_Startall. */
+    public static void startAll(Prequest[] requests) throws MPIException {
+        Startall("Prequest.startAll", requests);
     }
 }

@@ -26,7 +26,7 @@ import natmpj.jni.NativeMPI;
  * use. A persistent request dropped while inactive is freed for the program (see {@link DroppedHandles}), so an
  * active one is kept reachable too; requests still active at MPI.Finalize are reported there.
  */
-public class Request {
+public class Request implements Freeable {
     /** Active requests on direct buffers, and active persistent ones: they must stay reachable (see above). */
     private static final LiveSet KEPT_WHILE_ACTIVE = new LiveSet();
     /**
@@ -142,7 +142,11 @@ public class Request {
     /** Asks MPI to cancel the communication; it must still be completed (Wait/Test), and Status.Test_cancelled says
      *  whether the cancel succeeded. */
     public void Cancel() throws MPIException {
-        String call = "Request.Cancel";
+        Cancel("Request.Cancel");
+    }
+
+    /** {@link #Cancel} for a call named {@code call} (either API's spelling). */
+    void Cancel(String call) {
         requireUsable(call);
         if (handle == MPI.requestNullHandle) return;
         if (persistent && !active) return; // nothing to cancel, as for MPI.OBJECT; MPICH would fail, Open MPI not
@@ -155,7 +159,11 @@ public class Request {
      * is kept until MPI.Finalize.
      */
     public void Free() throws MPIException {
-        String call = "Request.Free";
+        Free("Request.Free");
+    }
+
+    /** {@link #Free} for a call named {@code call} (either API's spelling). */
+    void Free(String call) {
         requireUsable(call);
         if (this == MPI.REQUEST_NULL) return;
         if (handle != MPI.requestNullHandle) MPIException.check(NativeMPI.request_free(handle), call);
@@ -365,7 +373,7 @@ public class Request {
         return false;
     }
 
-    private static Status any(String call, Request[] array, boolean block) {
+    static Status any(String call, Request[] array, boolean block) {
         Request[] requests = check(call, array);
         if (anyPolled(requests)) return Polling.any(call, requests, block);
         int n = requests.length;
@@ -462,7 +470,7 @@ public class Request {
         return active && receive && !cancelled && buffer != null && buffer.sharedStaging() ? buffer : null;
     }
 
-    private static Status[] some(String call, Request[] array, boolean block) {
+    static Status[] some(String call, Request[] array, boolean block) {
         Request[] requests = check(call, array);
         if (anyPolled(requests)) return Polling.some(call, requests, block);
         int n = requests.length;
@@ -496,5 +504,120 @@ public class Request {
      * instance of a class whose finalize() is an empty method).
      */
     public void finalize$$mpjexpress() {
+    }
+
+    // ================================================================ Open MPI's Java API
+
+    /** MPI_Request_free. */
+    public void free() throws MPIException {
+        Free("Request.free");
+    }
+
+    /** MPI_Cancel. */
+    public final void cancel() throws MPIException {
+        Cancel("Request.cancel");
+    }
+
+    /** Whether this is MPI.REQUEST_NULL or a completed (or freed) request. */
+    public final boolean isNull() {
+        return freed || handle == MPI.requestNullHandle && !pendingWithoutHandle();
+    }
+
+    /** MPI_Wait, with its status. */
+    public final Status waitStatus() throws MPIException {
+        return waitOne("Request.waitStatus");
+    }
+
+    /** MPI_Wait. */
+    public final void waitFor() throws MPIException {
+        waitOne("Request.waitFor");
+    }
+
+    /** MPI_Test: the status once complete, else null. */
+    public final Status testStatus() throws MPIException {
+        return testOne("Request.testStatus");
+    }
+
+    /** MPI_Request_get_status: the status once complete, else null; the request stays as it is. */
+    public final Status getStatus() throws MPIException {
+        String call = "Request.getStatus";
+        requireUsable(call);
+        if (pendingWithoutHandle()) return progress() ? Status.empty() : null;
+        if (handle == MPI.requestNullHandle) return Status.empty();
+        StatusBuffer sb = StatusBuffer.current();
+        MPIException.check(NativeMPI.request_get_status(handle, sb.address), call);
+        return sb.get(STATUS_FLAG) != 0 ? new Status(sb) : null;
+    }
+
+    /** MPI_Test. */
+    public final boolean test() throws MPIException {
+        return testOne("Request.test") != null;
+    }
+
+    /** MPI_Waitany: the status, whose getIndex() is the request's index (MPI.UNDEFINED when none was active). */
+    public static Status waitAnyStatus(Request[] requests) throws MPIException {
+        return any("Request.waitAnyStatus", requests, true);
+    }
+
+    /** MPI_Waitany: the index of the request completed, MPI.UNDEFINED when none was active. */
+    public static int waitAny(Request[] requests) throws MPIException {
+        return any("Request.waitAny", requests, true).index;
+    }
+
+    /** MPI_Testany: the status of the request completed, or null. */
+    public static Status testAnyStatus(Request[] requests) throws MPIException {
+        return any("Request.testAnyStatus", requests, false);
+    }
+
+    /** MPI_Testany: the index of the request completed, MPI.UNDEFINED when none. */
+    public static int testAny(Request[] requests) throws MPIException {
+        Status s = any("Request.testAny", requests, false);
+        return s == null ? MPI.UNDEFINED : s.index;
+    }
+
+    /** MPI_Waitall, with the statuses. */
+    public static Status[] waitAllStatus(Request[] requests) throws MPIException {
+        return all("Request.waitAllStatus", requests, true);
+    }
+
+    /** MPI_Waitall. */
+    public static void waitAll(Request[] requests) throws MPIException {
+        all("Request.waitAll", requests, true);
+    }
+
+    /** MPI_Testall: the statuses once all are complete, else null. */
+    public static Status[] testAllStatus(Request[] requests) throws MPIException {
+        return all("Request.testAllStatus", requests, false);
+    }
+
+    /** MPI_Testall. */
+    public static boolean testAll(Request[] requests) throws MPIException {
+        return all("Request.testAll", requests, false) != null;
+    }
+
+    /** MPI_Waitsome: the statuses of the requests completed (getIndex() gives each index). */
+    public static Status[] waitSomeStatus(Request[] requests) throws MPIException {
+        return some("Request.waitSomeStatus", requests, true);
+    }
+
+    /** MPI_Waitsome: the indices of the requests completed. */
+    public static int[] waitSome(Request[] requests) throws MPIException {
+        return indices(some("Request.waitSome", requests, true));
+    }
+
+    /** MPI_Testsome: the statuses of the requests completed. */
+    public static Status[] testSomeStatus(Request[] requests) throws MPIException {
+        return some("Request.testSomeStatus", requests, false);
+    }
+
+    /** MPI_Testsome: the indices of the requests completed. */
+    public static int[] testSome(Request[] requests) throws MPIException {
+        return indices(some("Request.testSome", requests, false));
+    }
+
+    private static int[] indices(Status[] statuses) {
+        int[] indices = new int[statuses.length];
+        for (int i = 0; i < indices.length; i++) indices[i] = statuses[i].index;
+        return indices;
     }
 }

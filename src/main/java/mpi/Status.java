@@ -106,10 +106,14 @@ public class Status {
 
     /** Whether the request this status came from was cancelled. */
     public boolean Test_cancelled() throws MPIException {
-        MPI.requireActive("Status.Test_cancelled");
+        return testCancelled("Status.Test_cancelled");
+    }
+
+    private boolean testCancelled(String call) {
+        MPI.requireActive(call);
         if (cancelled) return true;
         int[] flag = new int[1];
-        MPIException.check(NativeMPI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), "Status.Test_cancelled");
+        MPIException.check(NativeMPI.status_test_cancelled(raw0, raw1, raw2, raw3, flag), call);
         return flag[0] != 0;
     }
 
@@ -141,5 +145,87 @@ public class Status {
     @Override
     public String toString() {
         return "Status[source=" + source + ", tag=" + tag + "]";
+    }
+
+    // ================================================================ Open MPI's Java API
+
+    /** MPI_Get_count: whole items of {@code datatype} received, or MPI.UNDEFINED. */
+    public int getCount(Datatype datatype) throws MPIException {
+        return query("Status.getCount", datatype, false);
+    }
+
+    /** MPI_Test_cancelled. */
+    public boolean isCancelled() throws MPIException {
+        return testCancelled("Status.isCancelled");
+    }
+
+    /** MPI_Get_elements: basic elements received. */
+    public int getElements(Datatype datatype) throws MPIException {
+        return query("Status.getElements", datatype, true);
+    }
+
+    /** MPI_Get_elements_x, as a Count (the count fits an int in what natmpj receives). */
+    public Count getElementsX(Datatype datatype) throws MPIException {
+        return new Count(query("Status.getElementsX", datatype, true));
+    }
+
+    /** MPI_Status_set_elements. */
+    public void setElements(Datatype datatype, int count) throws MPIException {
+        String call = "Status.setElements";
+        if (count < 0) throw new IllegalArgumentException(call + ": count is " + count + ", must be >= 0");
+        set(call, datatype, count, -1);
+    }
+
+    /** MPI_Status_set_elements_x, for counts that fit an int. */
+    public void setElementsX(Datatype datatype, Count count) throws MPIException {
+        String call = "Status.setElementsX";
+        if (count == null) throw new NullPointerException(call + ": count is null");
+        long n = count.getCount();
+        if (n < 0 || n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(call + ": count is " + n + ", must be in 0.." + Integer.MAX_VALUE);
+        }
+        set(call, datatype, (int) n, -1);
+    }
+
+    /** MPI_Status_set_cancelled. */
+    public void setCancelled(boolean flag) throws MPIException {
+        set("Status.setCancelled", null, -1, flag ? 1 : 0);
+        cancelled = flag;
+    }
+
+    private void set(String call, Datatype datatype, int elements, int cancelledFlag) {
+        MPI.requireActive(call);
+        long type = 0;
+        if (elements >= 0) {
+            Buffers.requireData(call, "datatype", Datatype.layout(datatype));
+            type = datatype.layout.handle();
+        }
+        long[] raw = new long[4];
+        MPIException.check(NativeMPI.status_set(raw0, raw1, raw2, raw3, type, elements, cancelledFlag, raw), call);
+        raw0 = raw[0];
+        raw1 = raw[1];
+        raw2 = raw[2];
+        raw3 = raw[3];
+        objects = -1;
+    }
+
+    /** The source of the message. */
+    public int getSource() {
+        return source;
+    }
+
+    /** The tag of the message. */
+    public int getTag() {
+        return tag;
+    }
+
+    /** The MPI_ERROR field: meaningful after the calls on several requests that report MPI.ERR_IN_STATUS. */
+    public int getError() {
+        return NativeMPI.status_error(raw0, raw1, raw2, raw3);
+    }
+
+    /** The index of the request this status is for, in the calls on several requests; MPI.UNDEFINED otherwise. */
+    public int getIndex() {
+        return index;
     }
 }

@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  */
 public final class LiveHandles {
     /** The kinds counted, in the order {@link #snapshot()} lists them. */
-    public enum Kind { COMMUNICATOR, GROUP, DATATYPE, OP, REQUEST }
+    public enum Kind { COMMUNICATOR, GROUP, DATATYPE, OP, REQUEST, INFO }
 
     private static final LongAdder[] COUNTS = new LongAdder[Kind.values().length];
     /** Handles another class counts itself (mpi.Request: its pending non-persistent requests), by kind. */

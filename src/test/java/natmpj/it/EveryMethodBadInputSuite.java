@@ -481,6 +481,10 @@ public final class EveryMethodBadInputSuite {
         List<String> prefixes = new ArrayList<>(e.prefixes());
         String spelling = SPELLINGS.get(key(e));
         if (spelling != null) prefixes.add(spelling);
+        // Every Cartesian (graph) communicator is a CartComm (GraphComm), Open MPI's API's subclass of Cartcomm
+        // (Graphcomm): calls that name the receiver's class name it so.
+        if (e.on == Cartcomm.class) prefixes.add("CartComm." + e.name());
+        if (e.on == Graphcomm.class) prefixes.add("GraphComm." + e.name());
         if (prefixes.stream().noneMatch(p -> message.startsWith(p + ": "))) {
             return "message does not start with " + prefixes + ": " + t + where(t);
         }

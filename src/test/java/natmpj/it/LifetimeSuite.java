@@ -57,6 +57,7 @@ public final class LifetimeSuite {
             Op op = new Op(new Sum(), true);
             Prequest persistent = world.Recv_init(new int[4], 0, 4, MPI.INT, left, 3);
             Request pending = world.Irecv(new int[4], 0, 4, MPI.INT, left, 4);
+            mpi.Info info = new mpi.Info(); // Open MPI's API's MPI_Info
             for (Kind k : Kind.values()) {
                 Check.eq(before.get(k) + (k == Kind.REQUEST ? 2 : 1), LiveHandles.count(k), k + " while live");
             }
@@ -68,6 +69,7 @@ public final class LifetimeSuite {
             vector.Free();
             group.Free();
             dup.Free();
+            info.free();
             Check.eq(before, LiveHandles.snapshot(), "after Free");
         });
         cases.add("freed_handles_refuse_use", () -> {

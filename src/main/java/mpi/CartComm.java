@@ -1,0 +1,66 @@
+package mpi;
+
+/**
+ * Open MPI's Java API's Cartesian communicator: the same object as mpiJava's {@link Cartcomm} (every Cartesian
+ * communicator natmpj makes is a CartComm), with Open MPI's members.
+ */
+public final class CartComm extends Cartcomm {
+    CartComm(long handle, String name) {
+        super(handle, name);
+    }
+
+    @Override
+    public CartComm clone() throws MPIException {
+        return (CartComm) duplicate("CartComm.clone");
+    }
+
+    @Override
+    public CartComm dup() throws MPIException {
+        return (CartComm) duplicate("CartComm.dup");
+    }
+
+    @Override
+    public CartComm iDup() throws MPIException {
+        throw Pending.of("CartComm.iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+    }
+
+    @Override
+    public CartComm dupWithInfo(Info info) throws MPIException {
+        throw Pending.of("CartComm.dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+    }
+
+    /** MPI_Cart_get: dimensions, periods and this process's coordinates. */
+    public CartParms getTopo() throws MPIException {
+        return Get("CartComm.getTopo");
+    }
+
+    /** MPI_Cart_rank. */
+    public int getRank(int[] coords) throws MPIException {
+        return Rank("CartComm.getRank", coords);
+    }
+
+    /** MPI_Cart_coords. */
+    public int[] getCoords(int rank) throws MPIException {
+        return Coords("CartComm.getCoords", rank);
+    }
+
+    /** MPI_Cart_shift. */
+    public ShiftParms shift(int direction, int disp) throws MPIException {
+        return Shift("CartComm.shift", direction, disp);
+    }
+
+    /** MPI_Cart_sub. */
+    public CartComm sub(boolean[] remainDims) throws MPIException {
+        return (CartComm) Sub("CartComm.sub", remainDims);
+    }
+
+    /** MPI_Cart_map. */
+    public int map(int[] dims, boolean[] periods) throws MPIException {
+        return Map("CartComm.map", dims, periods);
+    }
+
+    /** MPI_Dims_create: fills the 0 entries of {@code dims}. */
+    public static void createDims(int nnodes, int[] dims) throws MPIException {
+        Dims_create("CartComm.createDims", nnodes, dims);
+    }
+}

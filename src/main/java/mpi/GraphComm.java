@@ -1,0 +1,51 @@
+package mpi;
+
+/**
+ * Open MPI's Java API's graph communicator: the same object as mpiJava's {@link Graphcomm} (every graph
+ * communicator natmpj makes is a GraphComm), with Open MPI's members.
+ */
+public final class GraphComm extends Graphcomm {
+    GraphComm(long handle, String name) {
+        super(handle, name);
+    }
+
+    @Override
+    public GraphComm clone() throws MPIException {
+        return (GraphComm) duplicate("GraphComm.clone");
+    }
+
+    @Override
+    public GraphComm dup() throws MPIException {
+        return (GraphComm) duplicate("GraphComm.dup");
+    }
+
+    @Override
+    public GraphComm iDup() throws MPIException {
+        throw Pending.of("GraphComm.iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+    }
+
+    @Override
+    public GraphComm dupWithInfo(Info info) throws MPIException {
+        throw Pending.of("GraphComm.dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+    }
+
+    /** MPI_Graph_get. */
+    public GraphParms getDims() throws MPIException {
+        return Get("GraphComm.getDims");
+    }
+
+    /** MPI_Graph_neighbors. */
+    public int[] getNeighbors(int rank) throws MPIException {
+        return Neighbours("GraphComm.getNeighbors", rank);
+    }
+
+    /** MPI_Dist_graph_neighbors: pending (distributed graph topologies). */
+    public DistGraphNeighbors getDistGraphNeighbors() throws MPIException {
+        throw Pending.of("GraphComm.getDistGraphNeighbors", "distributed graph topologies (MPI_Dist_graph_neighbors)");
+    }
+
+    /** MPI_Graph_map. */
+    public int map(int[] index, int[] edges) throws MPIException {
+        return Map("GraphComm.map", index, edges);
+    }
+}
