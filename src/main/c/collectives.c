@@ -2,6 +2,8 @@
  * Collectives, all handed to the host MPI. in_place means MPI_IN_PLACE. Buffers arrive as (array, direct) pairs
  * with byte offsets; counts and displacements of the v-variants are copies Java made of its int[] arguments.
  */
+#include <stdlib.h>
+
 #include "internal.h"
 #include "collectives.h"
 
@@ -145,4 +147,33 @@ int natmpj_reduce_scatter_block(void *sarray, void *sdirect, int64_t soff, void 
                                 natmpj_handle comm) {
     void *sbuf = in_place ? MPI_IN_PLACE : BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
     return MPI_Reduce_scatter_block(sbuf, rbuf, count, TYPE(type), OP(op), COMM(comm));
+}
+
+int natmpj_reduce_local(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
+                        int count, natmpj_handle type, natmpj_handle op) {
+    void *sbuf = BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    NEED_BUFFER(sbuf, count, type);
+    NEED_BUFFER(rbuf, count, type);
+    return MPI_Reduce_local(sbuf, rbuf, count, TYPE(type), OP(op));
+}
+
+int natmpj_alltoallw(void *sarray, void *sdirect, int64_t soff, const int *sendcounts, const int *sdispls,
+                     const natmpj_handle *stypes, void *rarray, void *rdirect, int64_t roff, const int *recvcounts,
+                     const int *rdispls, const natmpj_handle *rtypes, natmpj_handle comm) {
+    int n = comm_size(comm);
+    void *sbuf = BUF(sarray, sdirect, soff), *rbuf = BUF(rarray, rdirect, roff);
+    /* Java checked every type's data lies inside the buffers; an empty buffer is no failure only without data */
+    NEED_BUFFER(sbuf, any_positive(sendcounts, n), (natmpj_handle)MPI_BYTE);
+    NEED_BUFFER(rbuf, any_positive(recvcounts, n), (natmpj_handle)MPI_BYTE);
+    size_t slots = n > 0 ? (size_t)n : 1;
+    MPI_Datatype *st = malloc(2 * slots * sizeof(MPI_Datatype));
+    if (!st) return MPI_ERR_NO_MEM;
+    MPI_Datatype *rt = st + slots;
+    for (int i = 0; i < n; i++) {
+        st[i] = TYPE(stypes[i]);
+        rt[i] = TYPE(rtypes[i]);
+    }
+    int rc = MPI_Alltoallw(sbuf, sendcounts, sdispls, st, rbuf, recvcounts, rdispls, rt, COMM(comm));
+    free(st);
+    return rc;
 }

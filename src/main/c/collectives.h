@@ -54,5 +54,12 @@ int natmpj_exscan(void *sarray, void *sdirect, int64_t soff, void *rarray, void 
 int natmpj_reduce_scatter_block(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect,
                                 int64_t roff, int in_place, int count, natmpj_handle type, natmpj_handle op,
                                 natmpj_handle comm);
+/* MPI_Reduce_local: inout = in op inout */
+int natmpj_reduce_local(void *sarray, void *sdirect, int64_t soff, void *rarray, void *rdirect, int64_t roff,
+                        int count, natmpj_handle type, natmpj_handle op);
+/* MPI_Alltoallw: displacements in bytes, a datatype per rank */
+int natmpj_alltoallw(void *sarray, void *sdirect, int64_t soff, const int *sendcounts, const int *sdispls,
+                     const natmpj_handle *stypes, void *rarray, void *rdirect, int64_t roff, const int *recvcounts,
+                     const int *rdispls, const natmpj_handle *rtypes, natmpj_handle comm);
 
 #endif

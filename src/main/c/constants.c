@@ -49,6 +49,11 @@ natmpj_handle natmpj_handle_constant(int id) {
     case NATMPJ_TYPE_LONG_INT: return (natmpj_handle)MPI_LONG_INT; /* C long: 64 bits on LP64, Java's long */
     case NATMPJ_TYPE_FLOAT_INT: return (natmpj_handle)MPI_FLOAT_INT;
     case NATMPJ_TYPE_DOUBLE_INT: return (natmpj_handle)MPI_DOUBLE_INT;
+#ifdef MPI_ERRORS_ABORT
+    case NATMPJ_ERRORS_ABORT: return (natmpj_handle)MPI_ERRORS_ABORT;
+#else
+    case NATMPJ_ERRORS_ABORT: return (natmpj_handle)MPI_ERRORS_ARE_FATAL; /* before MPI-4: the nearest */
+#endif
     default: return 0;
     }
 }
@@ -184,6 +189,11 @@ int natmpj_int_constant(int id) {
     case NATMPJ_ERR_UNSUPPORTED_DATAREP: return MPI_ERR_UNSUPPORTED_DATAREP;
     case NATMPJ_ERR_UNSUPPORTED_OPERATION: return MPI_ERR_UNSUPPORTED_OPERATION;
     case NATMPJ_ERR_WIN: return MPI_ERR_WIN;
+#ifdef MPI_ERR_PROC_ABORTED
+    case NATMPJ_ERR_PROC_ABORTED: return MPI_ERR_PROC_ABORTED;
+#else
+    case NATMPJ_ERR_PROC_ABORTED: return MPI_ERR_OTHER; /* an MPI-4 error class */
+#endif
 #ifdef MPI_ERR_SYSRESOURCE
     case NATMPJ_ERR_SYSRESOURCE: return MPI_ERR_SYSRESOURCE;
 #else

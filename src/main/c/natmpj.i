@@ -225,7 +225,8 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
   const int *dims, const int *periods, const int *coords, const int *remain_dims, const int *index, const int *edges
 };
 %apply const int64_t *in_longs { const int64_t *displacements };
-%apply const natmpj_handle *in_handles { const natmpj_handle *types };
+%apply const natmpj_handle *in_handles { const natmpj_handle *types, const natmpj_handle *stypes,
+  const natmpj_handle *rtypes };
 /* Arrays written. */
 %apply int *out_ints {
   int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors

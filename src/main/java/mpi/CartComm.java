@@ -11,12 +11,17 @@ public final class CartComm extends Cartcomm {
 
     @Override
     public CartComm clone() throws MPIException {
+        // shared with mpiJava (Comm.clone): its exceptions stay mpiJava's
         return (CartComm) duplicate("CartComm.clone");
     }
 
     @Override
     public CartComm dup() throws MPIException {
-        return (CartComm) duplicate("CartComm.dup");
+        try {
+            return (CartComm) duplicate("CartComm.dup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
@@ -31,36 +36,64 @@ public final class CartComm extends Cartcomm {
 
     /** MPI_Cart_get: dimensions, periods and this process's coordinates. */
     public CartParms getTopo() throws MPIException {
-        return Get("CartComm.getTopo");
+        try {
+            return Get("CartComm.getTopo");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cart_rank. */
     public int getRank(int[] coords) throws MPIException {
-        return Rank("CartComm.getRank", coords);
+        try {
+            return Rank("CartComm.getRank", coords);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cart_coords. */
     public int[] getCoords(int rank) throws MPIException {
-        return Coords("CartComm.getCoords", rank);
+        try {
+            return Coords("CartComm.getCoords", rank);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cart_shift. */
     public ShiftParms shift(int direction, int disp) throws MPIException {
-        return Shift("CartComm.shift", direction, disp);
+        try {
+            return Shift("CartComm.shift", direction, disp);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cart_sub. */
-    public CartComm sub(boolean[] remainDims) throws MPIException {
-        return (CartComm) Sub("CartComm.sub", remainDims);
+    public CartComm sub(boolean[] remain_dims) throws MPIException {
+        try {
+            return (CartComm) Sub("CartComm.sub", remain_dims);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cart_map. */
     public int map(int[] dims, boolean[] periods) throws MPIException {
-        return Map("CartComm.map", dims, periods);
+        try {
+            return Map("CartComm.map", dims, periods);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Dims_create: fills the 0 entries of {@code dims}. */
     public static void createDims(int nnodes, int[] dims) throws MPIException {
-        Dims_create("CartComm.createDims", nnodes, dims);
+        try {
+            Dims_create("CartComm.createDims", nnodes, dims);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

@@ -59,10 +59,15 @@ public class Comm implements Freeable, Cloneable {
 
     /** MPI.COMM_NULL. */
     static Comm nullComm(long handle) {
-        Comm c = new Comm(handle, "MPI.COMM_NULL");
-        c.unusable = "is MPI.COMM_NULL";
-        c.group = null;
-        return c;
+        return new Comm(handle, "MPI.COMM_NULL").asNull();
+    }
+
+    /** This object, made MPI_COMM_NULL: every call refuses it; isNull() is true. */
+    @SuppressWarnings("unchecked")
+    final <C extends Comm> C asNull() {
+        unusable = "is MPI.COMM_NULL";
+        group = null;
+        return (C) this;
     }
 
     /** For the first use of {@link #group}: MPI's group of this communicator (remote group of an intercomm). */
@@ -816,12 +821,22 @@ public class Comm implements Freeable, Cloneable {
     // (their backing array from arrayOffset(), what MPI.slice makes); see OmpiArgs. Exceptions name the member as
     // Open MPI spells it.
 
+    /**
+     * Open MPI's value of MPI_COMM_TYPE_SHARED for {@code Intracomm.splitType}, a compile-time constant in its
+     * bindings (so in the classes compiled against them); natmpj translates it to the host MPI's value.
+     */
+    public static final int TYPE_SHARED = 0;
+
     /** Attributes set through {@link #setAttr}, serialized as Open MPI's bindings keep them; null until the first. */
     java.util.HashMap<Integer, byte[]> attributes;
 
     /** MPI_Comm_dup. */
     public Comm dup() throws MPIException {
-        return duplicate(getClass().getSimpleName() + ".dup");
+        try {
+            return duplicate(getClass().getSimpleName() + ".dup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_idup: pending (non-blocking collectives). */
@@ -841,29 +856,49 @@ public class Comm implements Freeable, Cloneable {
 
     /** Number of processes in this communicator. */
     public final int getSize() throws MPIException {
-        requireLive("Comm.getSize");
-        return size;
+        try {
+            requireLive("Comm.getSize");
+            return size;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Rank of the calling process in this communicator. */
     public final int getRank() throws MPIException {
-        requireLive("Comm.getRank");
-        return rank;
+        try {
+            requireLive("Comm.getRank");
+            return rank;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_compare: MPI.IDENT, MPI.CONGRUENT, MPI.SIMILAR or MPI.UNEQUAL. */
     public static int compare(Comm comm1, Comm comm2) throws MPIException {
-        return Compare("Comm.compare", comm1, comm2);
+        try {
+            return Compare("Comm.compare", comm1, comm2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_free. */
     public final void free() throws MPIException {
-        Free("Comm.free");
+        try {
+            Free("Comm.free");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Whether this is MPI.COMM_NULL or freed. */
     public final boolean isNull() {
-        return unusable != null;
+        try {
+            return unusable != null;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_set_info: pending (communicator info). */
@@ -883,66 +918,106 @@ public class Comm implements Freeable, Cloneable {
 
     /** MPI_Comm_group. */
     public final Group getGroup() throws MPIException {
-        return Group("Comm.getGroup");
+        try {
+            return Group("Comm.getGroup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Whether this is an intercommunicator. */
     public final boolean isInter() throws MPIException {
-        return Test_inter("Comm.isInter");
+        try {
+            return Test_inter("Comm.isInter");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Intercomm_create with this communicator as the peer communicator. */
-    public final Intercomm createIntercomm(Comm localComm, int localLeader, int remoteLeader, int tag)
+    public final Intercomm createIntercomm(Comm local_comm, int local_leader, int remote_leader, int tag)
             throws MPIException {
-        return Create_intercomm("Comm.createIntercomm", localComm, localLeader, remoteLeader, tag);
+        try {
+            return Create_intercomm("Comm.createIntercomm", local_comm, local_leader, remote_leader, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Blocking standard-mode send of {@code count} items. */
     public final void send(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        send(SEND_STANDARD, "Comm.send", OmpiArgs.base("Comm.send", buf), OmpiArgs.offset(buf), count, type, dest,
-                tag);
+        try {
+            send(SEND_STANDARD, "Comm.send", OmpiArgs.base("Comm.send", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
+                    tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Blocking receive. */
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) throws MPIException {
-        return Status.of(received(false, "Comm.recv", OmpiArgs.base("Comm.recv", buf), OmpiArgs.offset(buf), count,
-                type, 0, 0, source, tag));
+        try {
+            return Status.of(received(false, "Comm.recv", OmpiArgs.base("Comm.recv", "buf", buf), OmpiArgs.offset(buf), count,
+                    type, 0, 0, source, tag));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Sends one message and receives another. */
-    public final Status sendRecv(Object sendBuf, int sendCount, Datatype sendType, int dest, int sendTag,
-                                 Object recvBuf, int recvCount, Datatype recvType, int source, int recvTag)
+    public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+                                 Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
-        String call = "Comm.sendRecv";
-        return Status.of(sentAndReceived(call, OmpiArgs.base(call, sendBuf), OmpiArgs.offset(sendBuf), sendCount,
-                sendType, dest, sendTag, OmpiArgs.base(call, recvBuf), OmpiArgs.offset(recvBuf), recvCount, recvType,
-                source, recvTag));
+        try {
+            String call = "Comm.sendRecv";
+            return Status.of(sentAndReceived(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, dest, sendtag, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
+                    source, recvtag));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Sends the buffer and replaces it with the message received. */
-    public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendTag, int source,
-                                        int recvTag) throws MPIException {
-        String call = "Comm.sendRecvReplace";
-        return Status.of(received(true, call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, dest,
-                sendTag, source, recvTag));
+    public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source,
+                                        int recvtag) throws MPIException {
+        try {
+            String call = "Comm.sendRecvReplace";
+            return Status.of(received(true, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, dest,
+                    sendtag, source, recvtag));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Blocking buffered send (MPI.attachBuffer). */
     public final void bSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        send(SEND_BUFFERED, "Comm.bSend", OmpiArgs.base("Comm.bSend", buf), OmpiArgs.offset(buf), count, type, dest,
-                tag);
+        try {
+            send(SEND_BUFFERED, "Comm.bSend", OmpiArgs.base("Comm.bSend", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
+                    tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Blocking synchronous send. */
     public final void sSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        send(SEND_SYNCHRONOUS, "Comm.sSend", OmpiArgs.base("Comm.sSend", buf), OmpiArgs.offset(buf), count, type,
-                dest, tag);
+        try {
+            send(SEND_SYNCHRONOUS, "Comm.sSend", OmpiArgs.base("Comm.sSend", "buf", buf), OmpiArgs.offset(buf), count, type,
+                    dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Blocking ready send. */
     public final void rSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        send(SEND_READY, "Comm.rSend", OmpiArgs.base("Comm.rSend", buf), OmpiArgs.offset(buf), count, type, dest,
-                tag);
+        try {
+            send(SEND_READY, "Comm.rSend", OmpiArgs.base("Comm.rSend", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
+                    tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /**
@@ -951,106 +1026,176 @@ public class Comm implements Freeable, Cloneable {
      * completes.
      */
     public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return isend(SEND_STANDARD, "Comm.iSend", OmpiArgs.base("Comm.iSend", buf), OmpiArgs.offset(buf), count,
-                type, dest, tag);
+        try {
+            return isend(SEND_STANDARD, "Comm.iSend", OmpiArgs.base("Comm.iSend", "buf", buf), OmpiArgs.offset(buf), count,
+                    type, dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Starts a buffered-mode send. */
     public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return isend(SEND_BUFFERED, "Comm.ibSend", OmpiArgs.base("Comm.ibSend", buf), OmpiArgs.offset(buf), count,
-                type, dest, tag);
+        try {
+            return isend(SEND_BUFFERED, "Comm.ibSend", OmpiArgs.base("Comm.ibSend", "buf", buf), OmpiArgs.offset(buf), count,
+                    type, dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Starts a synchronous-mode send. */
     public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return isend(SEND_SYNCHRONOUS, "Comm.isSend", OmpiArgs.base("Comm.isSend", buf), OmpiArgs.offset(buf), count,
-                type, dest, tag);
+        try {
+            return isend(SEND_SYNCHRONOUS, "Comm.isSend", OmpiArgs.base("Comm.isSend", "buf", buf), OmpiArgs.offset(buf), count,
+                    type, dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Starts a ready-mode send. */
     public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return isend(SEND_READY, "Comm.irSend", OmpiArgs.base("Comm.irSend", buf), OmpiArgs.offset(buf), count, type,
-                dest, tag);
+        try {
+            return isend(SEND_READY, "Comm.irSend", OmpiArgs.base("Comm.irSend", "buf", buf), OmpiArgs.offset(buf), count, type,
+                    dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Starts a receive; heap buffers are accepted as in {@link #iSend}. */
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
-        return Irecv("Comm.iRecv", OmpiArgs.base("Comm.iRecv", buf), OmpiArgs.offset(buf), count, type, source, tag);
+        try {
+            return Irecv("Comm.iRecv", OmpiArgs.base("Comm.iRecv", "buf", buf), OmpiArgs.offset(buf), count, type, source, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A persistent standard-mode send. */
     public final Prequest sendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return sendInit(SEND_STANDARD, "Comm.sendInit", OmpiArgs.base("Comm.sendInit", buf), OmpiArgs.offset(buf),
-                count, type, dest, tag);
+        try {
+            return sendInit(SEND_STANDARD, "Comm.sendInit", OmpiArgs.base("Comm.sendInit", "buf", buf), OmpiArgs.offset(buf),
+                    count, type, dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A persistent buffered-mode send. */
     public final Prequest bSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return sendInit(SEND_BUFFERED, "Comm.bSendInit", OmpiArgs.base("Comm.bSendInit", buf), OmpiArgs.offset(buf),
-                count, type, dest, tag);
+        try {
+            return sendInit(SEND_BUFFERED, "Comm.bSendInit", OmpiArgs.base("Comm.bSendInit", "buf", buf), OmpiArgs.offset(buf),
+                    count, type, dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A persistent synchronous-mode send. */
     public final Prequest sSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return sendInit(SEND_SYNCHRONOUS, "Comm.sSendInit", OmpiArgs.base("Comm.sSendInit", buf),
-                OmpiArgs.offset(buf), count, type, dest, tag);
+        try {
+            return sendInit(SEND_SYNCHRONOUS, "Comm.sSendInit", OmpiArgs.base("Comm.sSendInit", "buf", buf),
+                    OmpiArgs.offset(buf), count, type, dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A persistent ready-mode send. */
     public final Prequest rSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
-        return sendInit(SEND_READY, "Comm.rSendInit", OmpiArgs.base("Comm.rSendInit", buf), OmpiArgs.offset(buf),
-                count, type, dest, tag);
+        try {
+            return sendInit(SEND_READY, "Comm.rSendInit", OmpiArgs.base("Comm.rSendInit", "buf", buf), OmpiArgs.offset(buf),
+                    count, type, dest, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A persistent receive. */
     public final Prequest recvInit(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
-        return Recv_init("Comm.recvInit", OmpiArgs.base("Comm.recvInit", buf), OmpiArgs.offset(buf), count, type,
-                source, tag);
+        try {
+            return Recv_init("Comm.recvInit", OmpiArgs.base("Comm.recvInit", "buf", buf), OmpiArgs.offset(buf), count, type,
+                    source, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Pack into {@code outbuf} from {@code position}; returns the new position. */
     public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position)
             throws MPIException {
-        return Pack("Comm.pack", OmpiArgs.base("Comm.pack", inbuf), OmpiArgs.offset(inbuf), incount, type, outbuf,
-                position);
+        try {
+            return Pack("Comm.pack", OmpiArgs.base("Comm.pack", "inbuf", inbuf), OmpiArgs.offset(inbuf), incount, type, outbuf,
+                    position);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Unpack from {@code inbuf} at {@code position}; returns the new position. */
     public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type)
             throws MPIException {
-        return Unpack("Comm.unpack", inbuf, position, OmpiArgs.base("Comm.unpack", outbuf), OmpiArgs.offset(outbuf),
-                outcount, type);
+        try {
+            return Unpack("Comm.unpack", inbuf, position, OmpiArgs.base("Comm.unpack", "outbuf", outbuf), OmpiArgs.offset(outbuf),
+                    outcount, type);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Pack_size. */
     public final int packSize(int incount, Datatype type) throws MPIException {
-        return Pack_size("Comm.packSize", incount, type);
+        try {
+            return Pack_size("Comm.packSize", incount, type);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Iprobe: the status of a matching message, or null when there is none yet. */
     public final Status iProbe(int source, int tag) throws MPIException {
-        return Iprobe("Comm.iProbe", source, tag);
+        try {
+            return Iprobe("Comm.iProbe", source, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Probe. */
     public final Status probe(int source, int tag) throws MPIException {
-        return Probe("Comm.probe", source, tag);
+        try {
+            return Probe("Comm.probe", source, tag);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A new attribute key for {@link #setAttr} (MPI_Comm_create_keyval). */
     public static int createKeyval() throws MPIException {
-        String call = "Comm.createKeyval";
-        MPI.requireActive(call);
-        int[] keyval = new int[1];
-        MPIException.check(NativeMPI.comm_create_keyval(keyval), call);
-        return keyval[0];
+        try {
+            String call = "Comm.createKeyval";
+            MPI.requireActive(call);
+            int[] keyval = new int[1];
+            MPIException.check(NativeMPI.comm_create_keyval(keyval), call);
+            KEYVALS.add(keyval[0]);
+            return keyval[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_free_keyval. */
     public static void freeKeyval(int keyval) throws MPIException {
-        String call = "Comm.freeKeyval";
-        MPI.requireActive(call);
-        MPIException.check(NativeMPI.comm_free_keyval(keyval), call);
+        try {
+            String call = "Comm.freeKeyval";
+            MPI.requireActive(call);
+            MPIException.check(NativeMPI.comm_free_keyval(keyval), call);
+            KEYVALS.remove(keyval);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /**
@@ -1058,13 +1203,17 @@ public class Comm implements Freeable, Cloneable {
      * {@link #dup} copies it. The key must come from {@link #createKeyval}.
      */
     public final void setAttr(int keyval, Object value) throws MPIException {
-        String call = "Comm.setAttr";
-        requireLive(call);
-        requireUserKeyval(call, keyval);
-        byte[] bytes = OmpiArgs.serialize(call, value);
-        synchronized (this) {
-            if (attributes == null) attributes = new java.util.HashMap<>();
-            attributes.put(keyval, bytes);
+        try {
+            String call = "Comm.setAttr";
+            requireLive(call);
+            requireUserKeyval(call, keyval);
+            byte[] bytes = OmpiArgs.serialize(call, value);
+            synchronized (this) {
+                if (attributes == null) attributes = new java.util.HashMap<>();
+                attributes.put(keyval, bytes);
+            }
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
     }
 
@@ -1074,28 +1223,37 @@ public class Comm implements Freeable, Cloneable {
      * for keys of {@link #createKeyval}, a copy of what {@link #setAttr} stored, or null.
      */
     public final Object getAttr(int keyval) throws MPIException {
-        String call = "Comm.getAttr";
-        requireLive(call);
-        byte[] bytes;
-        synchronized (this) {
-            bytes = attributes == null ? null : attributes.get(keyval);
+        try {
+            String call = "Comm.getAttr";
+            requireLive(call);
+            byte[] bytes;
+            synchronized (this) {
+                bytes = attributes == null ? null : attributes.get(keyval);
+            }
+            if (bytes != null) return OmpiArgs.deserialize(call, bytes);
+            if (!isPredefinedKeyval(keyval)) requireUserKeyval(call, keyval);
+            if (isPredefinedKeyval(keyval)) {
+                Object value = Attr_get(call, keyval);
+                if (keyval == MPI.WTIME_IS_GLOBAL && value != null) return ((Integer) value) != 0;
+                return value;
+            }
+            return null;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        if (bytes != null) return OmpiArgs.deserialize(call, bytes);
-        if (isPredefinedKeyval(keyval)) {
-            Object value = Attr_get(call, keyval);
-            if (keyval == MPI.WTIME_IS_GLOBAL && value != null) return ((Integer) value) != 0;
-            return value;
-        }
-        return null;
     }
 
     /** Removes an attribute set by {@link #setAttr}. */
     public final void deleteAttr(int keyval) throws MPIException {
-        String call = "Comm.deleteAttr";
-        requireLive(call);
-        requireUserKeyval(call, keyval);
-        synchronized (this) {
-            if (attributes != null) attributes.remove(keyval);
+        try {
+            String call = "Comm.deleteAttr";
+            requireLive(call);
+            requireUserKeyval(call, keyval);
+            synchronized (this) {
+                if (attributes != null) attributes.remove(keyval);
+            }
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
     }
 
@@ -1104,62 +1262,94 @@ public class Comm implements Freeable, Cloneable {
                 || keyval == MPI.APPNUM || keyval == MPI.UNIVERSE_SIZE || keyval == MPI.LASTUSEDCODE;
     }
 
+    /** The keys of createKeyval not yet freed. */
+    private static final java.util.Set<Integer> KEYVALS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private static void requireUserKeyval(String call, int keyval) {
-        if (isPredefinedKeyval(keyval) || keyval == MPI.KEYVAL_INVALID) {
-            throw new IllegalArgumentException(call + ": keyval is " + keyval + ", a predefined or invalid key; use"
-                    + " one made by Comm.createKeyval");
+        if (!KEYVALS.contains(keyval)) {
+            throw new IllegalArgumentException(call + ": keyval is " + keyval + ", " + (isPredefinedKeyval(keyval)
+                    ? "a predefined key, which MPI sets" : "not a key of Comm.createKeyval (or freed)"));
         }
     }
 
     /** MPI_Topo_test: MPI.CART, MPI.GRAPH, MPI.DIST_GRAPH or MPI.UNDEFINED. */
     public final int getTopology() throws MPIException {
-        String call = "Comm.getTopology";
-        requireLive(call);
-        int[] kind = new int[1];
-        MPIException.check(NativeMPI.topo_test(handle, kind), call);
-        return kind[0];
+        try {
+            String call = "Comm.getTopology";
+            requireLive(call);
+            int[] kind = new int[1];
+            MPIException.check(NativeMPI.topo_test(handle, kind), call);
+            return kind[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Abort. */
     public final void abort(int errorcode) throws MPIException {
-        abort("Comm.abort", errorcode);
+        try {
+            abort("Comm.abort", errorcode);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_set_errhandler. */
     public final void setErrhandler(Errhandler errhandler) throws MPIException {
-        setErrhandler("Comm.setErrhandler", errhandler);
+        try {
+            setErrhandler("Comm.setErrhandler", errhandler);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_get_errhandler. */
     public final Errhandler getErrhandler() throws MPIException {
-        return errhandler("Comm.getErrhandler");
+        try {
+            return errhandler("Comm.getErrhandler");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /**
-     * MPI_Comm_call_errhandler: with MPI.ERRORS_RETURN (natmpj's default) an MPIException of that error code is
-     * thrown, as every MPI error is; with MPI.ERRORS_ARE_FATAL the job ends.
+     * MPI_Comm_call_errhandler: runs the communicator's error handler on {@code errorCode}; with MPI.ERRORS_RETURN
+     * (natmpj's default) it returns, with MPI.ERRORS_ARE_FATAL the job ends.
      */
     public void callErrhandler(int errorCode) throws MPIException {
-        String call = "Comm.callErrhandler";
-        requireLive(call);
-        MPIException.check(NativeMPI.comm_call_errhandler(handle, errorCode), call);
-        if (errorCode != MPI.SUCCESS) throw MPIException.fromCode(errorCode, call);
+        try {
+            String call = "Comm.callErrhandler";
+            requireLive(call);
+            // With MPI.ERRORS_RETURN the handler returns the code, and so does the call, which is no failure of
+            // the call: programs call it to run the handler (Open MPI's bindings return normally too).
+            NativeMPI.comm_call_errhandler(handle, errorCode);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_set_name. */
     public final void setName(String name) throws MPIException {
-        String call = "Comm.setName";
-        requireLive(call);
-        if (name == null) throw new NullPointerException(call + ": name is null");
-        MPIException.check(NativeMPI.comm_set_name(handle, name), call);
+        try {
+            String call = "Comm.setName";
+            requireLive(call);
+            if (name == null) throw new NullPointerException(call + ": name is null");
+            MPIException.check(NativeMPI.comm_set_name(handle, name), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_get_name. */
     public final String getName() throws MPIException {
-        String call = "Comm.getName";
-        requireLive(call);
-        MPIException.check(NativeMPI.comm_get_name(handle), call);
-        return NativeMPI.text();
+        try {
+            String call = "Comm.getName";
+            requireLive(call);
+            MPIException.check(NativeMPI.comm_get_name(handle), call);
+            return NativeMPI.text();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     // ---------------------------------------------------------------- Open MPI's collectives (on Comm)
@@ -1173,209 +1363,434 @@ public class Comm implements Freeable, Cloneable {
 
     /** MPI_Barrier. */
     public final void barrier() throws MPIException {
-        intra("Comm.barrier").barrier("Comm.barrier");
+        try {
+            intra("Comm.barrier").barrier("Comm.barrier");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Bcast. */
     public final void bcast(Object buf, int count, Datatype type, int root) throws MPIException {
-        String call = "Comm.bcast";
-        intra(call).Bcast(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, root);
+        try {
+            String call = "Comm.bcast";
+            intra(call).Bcast(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Gather. */
     public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                              Datatype recvtype, int root) throws MPIException {
-        String call = "Comm.gather";
-        intra(call).Gather(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+        try {
+            String call = "Comm.gather";
+            intra(call).Gather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Gather in place: the root's own block is already in {@code buf}. */
     public final void gather(Object buf, int count, Datatype type, int root) throws MPIException {
-        String call = "Comm.gather";
-        intra(call).gatherInPlace(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, root);
+        try {
+            String call = "Comm.gather";
+            intra(call).gatherInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Gatherv. */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
                               int[] displs, Datatype recvtype, int root) throws MPIException {
-        String call = "Comm.gatherv";
-        intra(call).Gatherv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype, root);
+        try {
+            String call = "Comm.gatherv";
+            intra(call).Gatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Gatherv in place, at the root. */
     public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
-        String call = "Comm.gatherv";
-        intra(call).gathervInPlace(call, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
-                recvtype, root);
+        try {
+            String call = "Comm.gatherv";
+            intra(call).gathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
+                    recvtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Gatherv at a rank other than the root, which sends only. */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
-        String call = "Comm.gatherv";
-        intra(call).gathervSendOnly(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                sendtype, root);
+        try {
+            String call = "Comm.gatherv";
+            intra(call).gathervSendOnly(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Scatter. */
     public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                               Datatype recvtype, int root) throws MPIException {
-        String call = "Comm.scatter";
-        intra(call).Scatter(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+        try {
+            String call = "Comm.scatter";
+            intra(call).Scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Scatter in place: the root keeps its own block in {@code buf}. */
     public final void scatter(Object buf, int count, Datatype type, int root) throws MPIException {
-        String call = "Comm.scatter";
-        intra(call).scatterInPlace(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type, root);
+        try {
+            String call = "Comm.scatter";
+            intra(call).scatterInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Scatterv. */
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf,
                                int recvcount, Datatype recvtype, int root) throws MPIException {
-        String call = "Comm.scatterv";
-        intra(call).Scatterv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
-                sendtype, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+        try {
+            String call = "Comm.scatterv";
+            intra(call).Scatterv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Scatterv in place, at the root. */
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root)
             throws MPIException {
-        String call = "Comm.scatterv";
-        intra(call).scattervInPlace(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
-                sendtype, root);
+        try {
+            String call = "Comm.scatterv";
+            intra(call).scattervInPlace(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
+                    sendtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Scatterv at a rank other than the root, which receives only. */
     public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
-        String call = "Comm.scatterv";
-        intra(call).scattervReceiveOnly(call, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount,
-                recvtype, root);
+        try {
+            String call = "Comm.scatterv";
+            intra(call).scattervReceiveOnly(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    recvtype, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Allgather. */
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                 Datatype recvtype) throws MPIException {
-        String call = "Comm.allGather";
-        intra(call).Allgather(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+        try {
+            String call = "Comm.allGather";
+            intra(call).Allgather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Allgather in place. */
     public final void allGather(Object buf, int count, Datatype type) throws MPIException {
-        String call = "Comm.allGather";
-        intra(call).allgatherInPlace(call, OmpiArgs.base(call, buf), OmpiArgs.offset(buf), count, type);
+        try {
+            String call = "Comm.allGather";
+            intra(call).allgatherInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Allgatherv. */
     public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
                                  int[] displs, Datatype recvtype) throws MPIException {
-        String call = "Comm.allGatherv";
-        intra(call).Allgatherv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype);
+        try {
+            String call = "Comm.allGatherv";
+            intra(call).Allgatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Allgatherv in place. */
     public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype)
             throws MPIException {
-        String call = "Comm.allGatherv";
-        intra(call).allgathervInPlace(call, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
-                recvtype);
+        try {
+            String call = "Comm.allGatherv";
+            intra(call).allgathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
+                    recvtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Alltoall. */
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                Datatype recvtype) throws MPIException {
-        String call = "Comm.allToAll";
-        intra(call).Alltoall(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+        try {
+            String call = "Comm.allToAll";
+            intra(call).Alltoall(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Alltoallv. */
     public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf,
                                 int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
-        String call = "Comm.allToAllv";
-        intra(call).Alltoallv(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), sendcount, sdispls,
-                sendtype, OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, rdispls, recvtype);
+        try {
+            String call = "Comm.allToAllv";
+            intra(call).Alltoallv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sdispls,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, rdispls, recvtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Alltoallw: pending. */
-    public final void allToAllw(Buffer sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Buffer recvBuf,
-                                int[] recvCount, int[] rDispls, Datatype[] recvTypes) throws MPIException {
-        throw Pending.of("Comm.allToAllw", "all-to-all with a datatype per rank (MPI_Alltoallw)");
+    /**
+     * MPI_Alltoallw: to and from each rank its own count and datatype, at displacements in bytes from the start of
+     * the buffers (direct buffers, or heap buffers over arrays).
+     */
+    public final void allToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes, Buffer recvbuf,
+                                int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
+        try {
+            allToAllw((Object) sendbuf, sendcount, sdispls, sendtypes, recvbuf, recvcount, rdispls, recvtypes);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /** Open MPI 5's form of MPI_Alltoallw: the buffers may be arrays too (displacements still in bytes). */
+    public final void allToAllw(Object sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes, Object recvbuf,
+                                int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
+        try {
+            String call = "Comm.allToAllw";
+            intra(call);
+            long[] stypes = new long[size], rtypes = new long[size];
+            long sspan = wSpan(call, "sendbuf", sendbuf, "sendcount", sendcount, "sdispls", sdispls, "sendtypes",
+                    sendtypes, stypes);
+            long rspan = wSpan(call, "recvbuf", recvbuf, "recvcount", recvcount, "rdispls", rdispls, "recvtypes",
+                    recvtypes, rtypes);
+            Object sbase = OmpiArgs.base(call, "sendbuf", sendbuf), rbase = OmpiArgs.base(call, "recvbuf", recvbuf);
+            BufferType bytes = MPI.BYTE.layout;
+            boolean stage = Message.stageBlockingArrays;
+            Message m1 = Message.blocking(call, sbase, OmpiArgs.byteOffset(sendbuf), (int) sspan, bytes, stage,
+                    Message.READ);
+            Message m2 = Message.blocking(call, rbase, OmpiArgs.byteOffset(recvbuf), (int) rspan, bytes, stage,
+                    Message.READ_WRITE);
+            int rc = NativeMPI.alltoallw(m1.array, m1.address, m1.off, sendcount, sdispls, stypes, m2.array, m2.address,
+                    m2.off, recvcount, rdispls, rtypes, handle);
+            m1.finish(call, rc);
+            m2.finish(call, rc);
+            MPIException.check(rc, call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /**
+     * allToAllw's checks of one side: arrays of at least size entries, counts and displacements not negative,
+     * datatypes usable, and every rank's data inside the buffer. Fills the MPI handles; returns the bytes from the
+     * buffer's start that the data reaches.
+     */
+    private long wSpan(String call, String bufName, Object buf, String countsName, int[] counts, String displsName,
+                       int[] displs, String typesName, Datatype[] types, long[] handles) {
+        if (buf == null) throw new NullPointerException(call + ": " + bufName + " is null");
+        if (counts == null) throw new NullPointerException(call + ": " + countsName + " is null");
+        if (displs == null) throw new NullPointerException(call + ": " + displsName + " is null");
+        if (types == null) throw new NullPointerException(call + ": " + typesName + " is null");
+        int n = size;
+        if (counts.length < n || displs.length < n || types.length < n) {
+            throw new IllegalArgumentException(call + ": " + countsName + ", " + displsName + " and " + typesName
+                    + " need an entry per rank (" + n + "), have " + counts.length + ", " + displs.length + " and "
+                    + types.length);
+        }
+        long capacity = OmpiArgs.capacityBytes(call, bufName, buf), end = 0;
+        for (int i = 0; i < n; i++) {
+            Datatype t = types[i];
+            String arg = typesName + "[" + i + "]";
+            if (t == null) throw new NullPointerException(call + ": " + arg + " is null");
+            Buffers.requireData(call, arg, t.layout);
+            if (ObjectMessages.isObject(t)) {
+                throw new IllegalArgumentException(call + ": " + arg + " is " + t + ", which holds Java objects");
+            }
+            if (counts[i] < 0) {
+                throw new IllegalArgumentException(call + ": " + countsName + "[" + i + "] is " + counts[i]
+                        + ", must be >= 0");
+            }
+            if (displs[i] < 0) {
+                throw new IndexOutOfBoundsException(call + ": " + displsName + "[" + i + "] is " + displs[i]
+                        + ", must be >= 0");
+            }
+            handles[i] = t.layout.handle();
+            if (counts[i] == 0 || t.layout.size == 0) continue;
+            long from = displs[i] + t.layout.spanStartBytes(counts[i]), to = displs[i] + t.layout.spanEndBytes(counts[i]);
+            if (from < 0 || to > capacity) {
+                throw new IndexOutOfBoundsException(call + ": " + countsName + "[" + i + "] = " + counts[i]
+                        + " items of " + t + " at " + displsName + "[" + i + "] = " + displs[i] + " bytes reach bytes "
+                        + from + ".." + to + ", outside " + bufName + " (" + capacity + " bytes)");
+            }
+            end = Math.max(end, to);
+        }
+        if (end > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(call + ": the data of " + bufName + " spans more than 2 GiB");
+        }
+        return end;
     }
 
     /** MPI_Reduce. */
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root)
             throws MPIException {
-        String call = "Comm.reduce";
-        intra(call).Reduce(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, recvbuf),
-                OmpiArgs.offset(recvbuf), count, type, op, root);
+        try {
+            String call = "Comm.reduce";
+            intra(call).Reduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
+                    OmpiArgs.offset(recvbuf), count, type, op, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Reduce in place at the root ({@code buf} is the send buffer elsewhere). */
     public final void reduce(Object buf, int count, Datatype type, Op op, int root) throws MPIException {
-        String call = "Comm.reduce";
-        Object base = OmpiArgs.base(call, buf);
-        int off = OmpiArgs.offset(buf);
-        intra(call).Reduce(call, base, off, base, off, count, type, op, root);
+        try {
+            String call = "Comm.reduce";
+            Object base = OmpiArgs.base(call, "buf", buf);
+            int off = OmpiArgs.offset(buf);
+            intra(call).Reduce(call, base, off, base, off, count, type, op, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Allreduce. */
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op)
             throws MPIException {
-        String call = "Comm.allReduce";
-        intra(call).Allreduce(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf),
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
+        try {
+            String call = "Comm.allReduce";
+            intra(call).Allreduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Allreduce in place. */
     public final void allReduce(Object buf, int count, Datatype type, Op op) throws MPIException {
-        String call = "Comm.allReduce";
-        Object base = OmpiArgs.base(call, buf);
-        int off = OmpiArgs.offset(buf);
-        intra(call).Allreduce(call, base, off, base, off, count, type, op);
+        try {
+            String call = "Comm.allReduce";
+            Object base = OmpiArgs.base(call, "buf", buf);
+            int off = OmpiArgs.offset(buf);
+            intra(call).Allreduce(call, base, off, base, off, count, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Reduce_scatter. */
     public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op)
             throws MPIException {
-        String call = "Comm.reduceScatter";
-        intra(call).Reduce_scatter(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf),
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcounts, type, op);
+        try {
+            String call = "Comm.reduceScatter";
+            intra(call).Reduce_scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcounts, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Reduce_scatter in place. */
     public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) throws MPIException {
-        String call = "Comm.reduceScatter";
-        Object base = OmpiArgs.base(call, buf);
-        int off = OmpiArgs.offset(buf);
-        intra(call).Reduce_scatter(call, base, off, base, off, counts, type, op);
+        try {
+            String call = "Comm.reduceScatter";
+            Object base = OmpiArgs.base(call, "buf", buf);
+            int off = OmpiArgs.offset(buf);
+            intra(call).reduceScatterInPlace(call, base, off, counts, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Reduce_scatter_block. */
     public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op)
             throws MPIException {
-        String call = "Comm.reduceScatterBlock";
-        intra(call).reduceScatterBlock(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf),
-                OmpiArgs.base(call, recvbuf), OmpiArgs.offset(recvbuf), recvcount, type, op, false);
+        try {
+            String call = "Comm.reduceScatterBlock";
+            intra(call).reduceScatterBlock(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, type, op, false,
+                "recvcount");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Reduce_scatter_block in place. */
     public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) throws MPIException {
-        String call = "Comm.reduceScatterBlock";
-        Object base = OmpiArgs.base(call, buf);
-        int off = OmpiArgs.offset(buf);
-        intra(call).reduceScatterBlock(call, base, off, base, off, count, type, op, true);
+        try {
+            String call = "Comm.reduceScatterBlock";
+            Object base = OmpiArgs.base(call, "buf", buf);
+            int off = OmpiArgs.offset(buf);
+            intra(call).reduceScatterBlock(call, base, off, base, off, count, type, op, true, "count");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Reduce_local: pending. */
+    /** MPI_Reduce_local: {@code inOutBuf[i] = inBuf[i] op inOutBuf[i]} in this process. */
     public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op)
             throws MPIException {
-        throw Pending.of("Comm.reduceLocal", "local reduction (MPI_Reduce_local)");
+        try {
+            String call = "Comm.reduceLocal";
+            MPI.requireActive(call);
+            if (op == null) throw new NullPointerException(call + ": op is null");
+            if (type == null) throw new NullPointerException(call + ": type is null");
+            if (ObjectMessages.isObject(type)) {
+                throw new IllegalArgumentException(call + ": type is " + type + ", which holds Java objects");
+            }
+            BufferType layout = type.layout;
+            Object in = OmpiArgs.base(call, "inBuf", inBuf), inout = OmpiArgs.base(call, "inOutBuf", inOutBuf);
+            long soff = Buffers.offset(call, "inBuf", in, OmpiArgs.offset(inBuf), count, layout);
+            long roff = Buffers.offset(call, "inOutBuf", inout, OmpiArgs.offset(inOutBuf), count, layout);
+            Buffers.requireNativeOrder(call, "inBuf", in, layout);
+            Buffers.requireNativeOrder(call, "inOutBuf", inout, layout);
+            long opHandle = op.handleFor(type, call);
+            boolean user = op.isUser(), stage = user || Message.stageBlockingArrays;
+            Message s = Message.blocking(call, in, soff, count, layout, stage, Message.READ);
+            Message r = Message.blocking(call, inout, roff, count, layout, stage, Message.READ_WRITE);
+            if (user) op.enter(type);
+            int rc = NativeMPI.reduce_local(s.array, s.address, s.off, r.array, r.address, r.off, count, layout.handle(),
+                    opHandle);
+            if (user) {
+                try {
+                    op.exit(type, call); // rethrows what the user function threw
+                } catch (RuntimeException | Error e) {
+                    s.release();
+                    r.release();
+                    throw e;
+                }
+            }
+            s.finish(call, rc);
+            r.finish(call, rc);
+            MPIException.check(rc, call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     // Non-blocking and neighbourhood collectives: pending (the core's MPI-3 mechanisms).
@@ -1452,7 +1867,7 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iAllToAllv", "non-blocking collective (MPI_Ialltoallv)");
     }
 
-    public final Request iAllToAllw(Buffer sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Buffer recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) throws MPIException {
+    public final Request iAllToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
         throw Pending.of("Comm.iAllToAllw", "non-blocking collective (MPI_Ialltoallw)");
     }
 

@@ -693,52 +693,88 @@ public class Datatype implements Freeable, Cloneable {
 
     /** Lower bound, in elements of the base type (bytes for Struct types). */
     public int getLb() throws MPIException {
-        requireLive("Datatype.getLb");
-        return layout.lb;
+        try {
+            requireLive("Datatype.getLb");
+            return layout.lb;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Extent, in elements of the base type (bytes for Struct types). */
     public int getExtent() throws MPIException {
-        requireLive("Datatype.getExtent");
-        return layout.extent;
+        try {
+            requireLive("Datatype.getExtent");
+            return layout.extent;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** True lower bound of the data, in elements of the base type. */
     public int getTrueLb() throws MPIException {
-        requireLive("Datatype.getTrueLb");
-        return layout.trueLb;
+        try {
+            requireLive("Datatype.getTrueLb");
+            return layout.trueLb;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** True extent of the data, in elements of the base type. */
     public int getTrueExtent() throws MPIException {
-        requireLive("Datatype.getTrueExtent");
-        return layout.trueUb - layout.trueLb;
+        try {
+            requireLive("Datatype.getTrueExtent");
+            return layout.trueUb - layout.trueLb;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Size of the data of one item, in elements of the base type. */
     public int getSize() throws MPIException {
-        requireLive("Datatype.getSize");
-        return layout.size;
+        try {
+            requireLive("Datatype.getSize");
+            return layout.size;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Derived types are committed when built; this checks the type is usable. */
     public void commit() throws MPIException {
-        requireLive("Datatype.commit");
+        try {
+            requireLive("Datatype.commit");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Whether this is MPI.DATATYPE_NULL or freed. */
     public boolean isNull() {
-        return layout.isFreed() || this == MPI.NULL;
+        try {
+            return layout.isFreed() || this == MPI.NULL;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
     public Datatype clone() {
-        return dup("Datatype.clone");
+        try {
+            return dup("Datatype.clone");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Type_dup. */
     public Datatype dup() throws MPIException {
-        return dup("Datatype.dup");
+        try {
+            return dup("Datatype.dup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     private Datatype dup(String call) {
@@ -757,45 +793,65 @@ public class Datatype implements Freeable, Cloneable {
     }
 
     /** MPI_Type_contiguous. */
-    public static Datatype createContiguous(int count, Datatype oldType) throws MPIException {
-        return Contiguous("Datatype.createContiguous", count, oldType);
-    }
-
-    /** MPI_Type_vector: stride in extents of oldType. */
-    public static Datatype createVector(int count, int blockLength, int stride, Datatype oldType)
-            throws MPIException {
-        return Vector("Datatype.createVector", count, blockLength, stride, oldType);
-    }
-
-    /** MPI_Type_create_hvector: stride in bytes (a whole number of oldType's base elements). */
-    public static Datatype createHVector(int count, int blockLength, int stride, Datatype oldType)
-            throws MPIException {
-        String call = "Datatype.createHVector";
-        return Hvector(call, count, blockLength, elements(call, "stride", stride, oldType), oldType);
-    }
-
-    /** MPI_Type_indexed: displacements in extents of oldType. */
-    public static Datatype createIndexed(int[] blockLengths, int[] displacements, Datatype oldType)
-            throws MPIException {
-        return Indexed("Datatype.createIndexed", blockLengths, displacements, oldType);
-    }
-
-    /** MPI_Type_create_hindexed: displacements in bytes (whole numbers of oldType's base elements). */
-    public static Datatype createHIndexed(int[] blockLengths, int[] displacements, Datatype oldType)
-            throws MPIException {
-        String call = "Datatype.createHIndexed";
-        if (displacements == null) throw new NullPointerException(call + ": displacements is null");
-        int[] inElements = new int[displacements.length];
-        for (int i = 0; i < inElements.length; i++) {
-            inElements[i] = elements(call, "displacements[" + i + "]", displacements[i], oldType);
+    public static Datatype createContiguous(int count, Datatype oldtype) throws MPIException {
+        try {
+            return Contiguous("Datatype.createContiguous", count, oldtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        return Hindexed(call, blockLengths, inElements, oldType);
+    }
+
+    /** MPI_Type_vector: stride in extents of oldtype. */
+    public static Datatype createVector(int count, int blocklength, int stride, Datatype oldtype)
+            throws MPIException {
+        try {
+            return Vector("Datatype.createVector", count, blocklength, stride, oldtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /** MPI_Type_create_hvector: stride in bytes (a whole number of oldtype's base elements). */
+    public static Datatype createHVector(int count, int blocklength, int stride, Datatype oldtype)
+            throws MPIException {
+        try {
+            String call = "Datatype.createHVector";
+            return Hvector(call, count, blocklength, elements(call, "stride", stride, oldtype), oldtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /** MPI_Type_indexed: displacements in extents of oldtype. */
+    public static Datatype createIndexed(int[] blocklengths, int[] displacements, Datatype oldtype)
+            throws MPIException {
+        try {
+            return Indexed("Datatype.createIndexed", blocklengths, displacements, oldtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /** MPI_Type_create_hindexed: displacements in bytes (whole numbers of oldtype's base elements). */
+    public static Datatype createHIndexed(int[] blocklengths, int[] displacements, Datatype oldtype)
+            throws MPIException {
+        try {
+            String call = "Datatype.createHIndexed";
+            if (displacements == null) throw new NullPointerException(call + ": displacements is null");
+            int[] inElements = new int[displacements.length];
+            for (int i = 0; i < inElements.length; i++) {
+                inElements[i] = elements(call, "displacements[" + i + "]", displacements[i], oldtype);
+            }
+            return Hindexed(call, blocklengths, inElements, oldtype);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Bytes as a whole number of {@code type}'s base elements. */
     private static int elements(String call, String name, int bytes, Datatype type) {
         MPI.requireActive(call);
-        requireOld(call, "oldType", type);
+        requireOld(call, "oldtype", type);
         int width = type.layout.element.bytes;
         if (bytes % width != 0) {
             throw new IllegalArgumentException(call + ": " + name + " is " + bytes + " bytes, not a whole number of"
@@ -808,33 +864,37 @@ public class Datatype implements Freeable, Cloneable {
      * MPI_Type_create_struct: displacements in bytes, any mix of types; the new type has bytes as its base, so it
      * describes direct buffers and byte[] arrays (as Open MPI's Struct types do).
      */
-    public static Datatype createStruct(int[] blockLengths, int[] displacements, Datatype[] types)
+    public static Datatype createStruct(int[] blocklengths, int[] displacements, Datatype[] types)
             throws MPIException {
-        String call = "Datatype.createStruct";
-        MPI.requireActive(call);
-        requireBlocks(call, blockLengths, displacements, "displacements");
-        if (types == null) throw new NullPointerException(call + ": types is null");
-        int n = blockLengths.length;
-        if (types.length < n) {
-            throw new IllegalArgumentException(call + ": blockLengths has " + n + " entries but types has only "
-                    + types.length);
-        }
-        long[] bytes = new long[n], handles = new long[n];
-        for (int i = 0; i < n; i++) {
-            Datatype t = types[i];
-            String arg = "types[" + i + "]";
-            requireOld(call, arg, t);
-            if (!t.layout.element.movedByMpi() || t.layout.element == Element.EMPTY) {
-                throw new IllegalArgumentException(call + ": " + arg + " is " + t + ", which MPI cannot describe");
+        try {
+            String call = "Datatype.createStruct";
+            MPI.requireActive(call);
+            requireBlocks(call, blocklengths, displacements, "displacements");
+            if (types == null) throw new NullPointerException(call + ": types is null");
+            int n = blocklengths.length;
+            if (types.length < n) {
+                throw new IllegalArgumentException(call + ": blocklengths has " + n + " entries but types has only "
+                        + types.length);
             }
-            bytes[i] = displacements[i];
-            handles[i] = t.layout.handle();
+            long[] bytes = new long[n], handles = new long[n];
+            for (int i = 0; i < n; i++) {
+                Datatype t = types[i];
+                String arg = "types[" + i + "]";
+                requireOld(call, arg, t);
+                if (!t.layout.element.movedByMpi() || t.layout.element == Element.EMPTY) {
+                    throw new IllegalArgumentException(call + ": " + arg + " is " + t + ", which MPI cannot describe");
+                }
+                bytes[i] = displacements[i];
+                handles[i] = t.layout.handle();
+            }
+            int[] lengths = blocklengths.clone();
+            Datatype[] components = java.util.Arrays.copyOf(types, n);
+            long[] out = new long[1];
+            MPIException.check(NativeMPI.type_struct(n, lengths, bytes, handles, out), call);
+            return measured(call, out[0], "Struct(" + n + " blocks)", () -> structBytes(lengths, bytes, components));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        int[] lengths = blockLengths.clone();
-        Datatype[] components = java.util.Arrays.copyOf(types, n);
-        long[] out = new long[1];
-        MPIException.check(NativeMPI.type_struct(n, lengths, bytes, handles, out), call);
-        return measured(call, out[0], "Struct(" + n + " blocks)", () -> structBytes(lengths, bytes, components));
     }
 
     /** The byte displacements of a createStruct type's data, in type-map order. */
@@ -857,17 +917,21 @@ public class Datatype implements Freeable, Cloneable {
         return map;
     }
 
-    /** MPI_Type_create_resized: lb and extent in bytes (whole numbers of oldType's base elements). */
-    public static Datatype createResized(Datatype oldType, int lb, int extent) throws MPIException {
-        String call = "Datatype.createResized";
-        elements(call, "lb", lb, oldType);
-        elements(call, "extent", extent, oldType);
-        long[] out = new long[1];
-        MPIException.check(NativeMPI.type_resized(oldType.layout.handle(), lb, extent, out), call);
-        BufferType old = oldType.layout;
-        Datatype t = measuredOver(call, out[0], "Resized(" + oldType + ", " + lb + ", " + extent + ")",
-                old.element, old::displacements);
-        return t;
+    /** MPI_Type_create_resized: lb and extent in bytes (whole numbers of oldtype's base elements). */
+    public static Datatype createResized(Datatype oldtype, int lb, int extent) throws MPIException {
+        try {
+            String call = "Datatype.createResized";
+            elements(call, "lb", lb, oldtype);
+            elements(call, "extent", extent, oldtype);
+            long[] out = new long[1];
+            MPIException.check(NativeMPI.type_resized(oldtype.layout.handle(), lb, extent, out), call);
+            BufferType old = oldtype.layout;
+            Datatype t = measuredOver(call, out[0], "Resized(" + oldtype + ", " + lb + ", " + extent + ")",
+                    old.element, old::displacements);
+            return t;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     private static Datatype measured(String call, long handle, String name, java.util.function.Supplier<int[]> map) {
@@ -892,68 +956,121 @@ public class Datatype implements Freeable, Cloneable {
 
     /** MPI_Type_set_name. */
     public void setName(String name) throws MPIException {
-        String call = "Datatype.setName";
-        requireLive(call);
-        if (name == null) throw new NullPointerException(call + ": name is null");
-        if (!layout.element.movedByMpi()) {
-            throw new IllegalArgumentException(call + ": " + this + " has no MPI handle to name");
+        try {
+            String call = "Datatype.setName";
+            requireLive(call);
+            if (name == null) throw new NullPointerException(call + ": name is null");
+            if (!layout.element.movedByMpi()) {
+                throw new IllegalArgumentException(call + ": " + this + " has no MPI handle to name");
+            }
+            MPIException.check(NativeMPI.type_set_name(layout.handle(), name), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        MPIException.check(NativeMPI.type_set_name(layout.handle(), name), call);
     }
 
     /** MPI_Type_get_name. */
     public String getName() throws MPIException {
-        String call = "Datatype.getName";
-        requireLive(call);
-        if (!layout.element.movedByMpi()) return layout.name;
-        MPIException.check(NativeMPI.type_get_name(layout.handle()), call);
-        return NativeMPI.text();
+        try {
+            String call = "Datatype.getName";
+            requireLive(call);
+            if (!layout.element.movedByMpi()) return layout.name;
+            MPIException.check(NativeMPI.type_get_name(layout.handle()), call);
+            return NativeMPI.text();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /** The keys of createKeyval not yet freed. */
+    private static final java.util.Set<Integer> KEYVALS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private static void requireKeyval(String call, int keyval) {
+        if (!KEYVALS.contains(keyval)) {
+            throw new IllegalArgumentException(call + ": keyval is " + keyval
+                    + ", not a key of Datatype.createKeyval (or freed)");
+        }
+    }
+
+    /** Attributes belong to types MPI knows: not MPI.NULL, MPI.LB or MPI.UB. */
+    private void requireHandle(String call) {
+        if (layout.element == Element.NONE) {
+            throw new IllegalArgumentException(call + ": the datatype is " + this + ", which has no MPI handle");
+        }
     }
 
     /** MPI_Type_create_keyval. */
     public static int createKeyval() throws MPIException {
-        String call = "Datatype.createKeyval";
-        MPI.requireActive(call);
-        int[] keyval = new int[1];
-        MPIException.check(NativeMPI.type_create_keyval(keyval), call);
-        return keyval[0];
+        try {
+            String call = "Datatype.createKeyval";
+            MPI.requireActive(call);
+            int[] keyval = new int[1];
+            MPIException.check(NativeMPI.type_create_keyval(keyval), call);
+            KEYVALS.add(keyval[0]);
+            return keyval[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Type_free_keyval. */
     public static void freeKeyval(int keyval) throws MPIException {
-        String call = "Datatype.freeKeyval";
-        MPI.requireActive(call);
-        MPIException.check(NativeMPI.type_free_keyval(keyval), call);
+        try {
+            String call = "Datatype.freeKeyval";
+            MPI.requireActive(call);
+            MPIException.check(NativeMPI.type_free_keyval(keyval), call);
+            KEYVALS.remove(keyval);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Sets an attribute (serialized: {@link #getAttr} returns a copy). */
     public void setAttr(int keyval, Object value) throws MPIException {
-        String call = "Datatype.setAttr";
-        requireLive(call);
-        byte[] bytes = OmpiArgs.serialize(call, value);
-        synchronized (this) {
-            if (attributes == null) attributes = new java.util.HashMap<>();
-            attributes.put(keyval, bytes);
+        try {
+            String call = "Datatype.setAttr";
+            requireLive(call);
+            requireHandle(call);
+            requireKeyval(call, keyval);
+            byte[] bytes = OmpiArgs.serialize(call, value);
+            synchronized (this) {
+                if (attributes == null) attributes = new java.util.HashMap<>();
+                attributes.put(keyval, bytes);
+            }
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
     }
 
     /** An attribute set by {@link #setAttr}, or null. */
     public Object getAttr(int keyval) throws MPIException {
-        String call = "Datatype.getAttr";
-        requireLive(call);
-        byte[] bytes;
-        synchronized (this) {
-            bytes = attributes == null ? null : attributes.get(keyval);
+        try {
+            String call = "Datatype.getAttr";
+            requireLive(call);
+            requireHandle(call);
+            requireKeyval(call, keyval);
+            byte[] bytes;
+            synchronized (this) {
+                bytes = attributes == null ? null : attributes.get(keyval);
+            }
+            return bytes == null ? null : OmpiArgs.deserialize(call, bytes);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        return bytes == null ? null : OmpiArgs.deserialize(call, bytes);
     }
 
     /** Removes an attribute set by {@link #setAttr}. */
     public void deleteAttr(int keyval) throws MPIException {
-        String call = "Datatype.deleteAttr";
-        requireLive(call);
-        synchronized (this) {
-            if (attributes != null) attributes.remove(keyval);
+        try {
+            String call = "Datatype.deleteAttr";
+            requireLive(call);
+            requireHandle(call);
+            requireKeyval(call, keyval);
+            synchronized (this) {
+                if (attributes != null) attributes.remove(keyval);
+            }
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
     }
 }

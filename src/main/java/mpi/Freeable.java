@@ -1,7 +1,7 @@
 package mpi;
 
-/** Open MPI's Java API: an object holding an MPI handle that the program may free. */
+/** An MPI object the program releases explicitly (communicators, datatypes, groups, ops, requests, windows, ...). */
 public interface Freeable {
-    /** Frees the MPI object. */
+    /** Releases the MPI object. */
     void free() throws MPIException;
 }

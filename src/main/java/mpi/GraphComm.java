@@ -11,12 +11,17 @@ public final class GraphComm extends Graphcomm {
 
     @Override
     public GraphComm clone() throws MPIException {
+        // shared with mpiJava (Comm.clone): its exceptions stay mpiJava's
         return (GraphComm) duplicate("GraphComm.clone");
     }
 
     @Override
     public GraphComm dup() throws MPIException {
-        return (GraphComm) duplicate("GraphComm.dup");
+        try {
+            return (GraphComm) duplicate("GraphComm.dup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
@@ -31,12 +36,20 @@ public final class GraphComm extends Graphcomm {
 
     /** MPI_Graph_get. */
     public GraphParms getDims() throws MPIException {
-        return Get("GraphComm.getDims");
+        try {
+            return Get("GraphComm.getDims");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Graph_neighbors. */
     public int[] getNeighbors(int rank) throws MPIException {
-        return Neighbours("GraphComm.getNeighbors", rank);
+        try {
+            return Neighbours("GraphComm.getNeighbors", rank);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Dist_graph_neighbors: pending (distributed graph topologies). */
@@ -46,6 +59,10 @@ public final class GraphComm extends Graphcomm {
 
     /** MPI_Graph_map. */
     public int map(int[] index, int[] edges) throws MPIException {
-        return Map("GraphComm.map", index, edges);
+        try {
+            return Map("GraphComm.map", index, edges);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

@@ -292,61 +292,109 @@ public class Group implements Freeable {
 
     /** MPI_Group_size. */
     public int getSize() throws MPIException {
-        return query("Group.getSize", true);
+        try {
+            return query("Group.getSize", true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_rank: this process's rank in the group, or MPI.UNDEFINED. */
     public int getRank() throws MPIException {
-        return query("Group.getRank", false);
+        try {
+            return query("Group.getRank", false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Whether this is MPI.GROUP_NULL or freed. */
     public boolean isNull() {
-        return unusable != null;
+        try {
+            return unusable != null;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_translate_ranks. */
     public static int[] translateRanks(Group group1, int[] ranks1, Group group2) throws MPIException {
-        return Translate_ranks("Group.translateRanks", group1, ranks1, group2);
+        try {
+            return Translate_ranks("Group.translateRanks", group1, ranks1, group2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_compare: MPI.IDENT, MPI.SIMILAR or MPI.UNEQUAL. */
     public static int compare(Group group1, Group group2) throws MPIException {
-        return Compare("Group.compare", group1, group2);
+        try {
+            return Compare("Group.compare", group1, group2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_union. */
     public static Group union(Group group1, Group group2) throws MPIException {
-        return combine("Group.union", 0, group1, group2);
+        try {
+            return combine("Group.union", 0, group1, group2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_intersection. */
     public static Group intersection(Group group1, Group group2) throws MPIException {
-        return combine("Group.intersection", 1, group1, group2);
+        try {
+            return combine("Group.intersection", 1, group1, group2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_difference. */
     public static Group difference(Group group1, Group group2) throws MPIException {
-        return combine("Group.difference", 2, group1, group2);
+        try {
+            return combine("Group.difference", 2, group1, group2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_incl. */
     public Group incl(int[] ranks) throws MPIException {
-        return incl("Group.incl", 0, ranks);
+        try {
+            return incl("Group.incl", 0, ranks);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_excl. */
     public Group excl(int[] ranks) throws MPIException {
-        return incl("Group.excl", 1, ranks);
+        try {
+            return incl("Group.excl", 1, ranks);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_range_incl: triplets (first, last, stride). */
     public Group rangeIncl(int[][] ranges) throws MPIException {
-        return range("Group.rangeIncl", 0, ranges);
+        try {
+            return range("Group.rangeIncl", 0, ranges);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Group_range_excl. */
     public Group rangeExcl(int[][] ranges) throws MPIException {
-        return range("Group.rangeExcl", 1, ranges);
+        try {
+            return range("Group.rangeExcl", 1, ranges);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

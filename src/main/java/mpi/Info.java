@@ -58,64 +58,92 @@ public final class Info implements Freeable, Cloneable {
 
     /** MPI_Info_set. */
     public void set(String key, String value) throws MPIException {
-        String call = "Info.set";
-        requireLive(call);
-        requireKey(call, key);
-        if (value == null) throw new NullPointerException(call + ": value is null");
-        if (value.length() >= MPI.MAX_INFO_VAL) {
-            throw new IllegalArgumentException(call + ": value is " + value.length() + " characters long, MPI takes"
-                    + " at most " + (MPI.MAX_INFO_VAL - 1));
+        try {
+            String call = "Info.set";
+            requireLive(call);
+            requireKey(call, key);
+            if (value == null) throw new NullPointerException(call + ": value is null");
+            if (value.length() >= MPI.MAX_INFO_VAL) {
+                throw new IllegalArgumentException(call + ": value is " + value.length() + " characters long, MPI takes"
+                        + " at most " + (MPI.MAX_INFO_VAL - 1));
+            }
+            MPIException.check(NativeMPI.info_set(handle, key, value), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        MPIException.check(NativeMPI.info_set(handle, key, value), call);
     }
 
     /** MPI_Info_get: the value, or null when the key is not set. */
     public String get(String key) throws MPIException {
-        String call = "Info.get";
-        requireLive(call);
-        requireKey(call, key);
-        int[] flag = new int[1];
-        MPIException.check(NativeMPI.info_get(handle, key, flag), call);
-        return flag[0] != 0 ? NativeMPI.text() : null;
+        try {
+            String call = "Info.get";
+            requireLive(call);
+            requireKey(call, key);
+            int[] flag = new int[1];
+            MPIException.check(NativeMPI.info_get(handle, key, flag), call);
+            return flag[0] != 0 ? NativeMPI.text() : null;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Info_delete. */
     public void delete(String key) throws MPIException {
-        String call = "Info.delete";
-        requireLive(call);
-        requireKey(call, key);
-        MPIException.check(NativeMPI.info_delete(handle, key), call);
+        try {
+            String call = "Info.delete";
+            requireLive(call);
+            requireKey(call, key);
+            MPIException.check(NativeMPI.info_delete(handle, key), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Info_get_nkeys. */
     public int size() throws MPIException {
-        String call = "Info.size";
-        requireLive(call);
-        int[] count = new int[1];
-        MPIException.check(NativeMPI.info_get_nkeys(handle, count), call);
-        return count[0];
+        try {
+            String call = "Info.size";
+            requireLive(call);
+            int[] count = new int[1];
+            MPIException.check(NativeMPI.info_get_nkeys(handle, count), call);
+            return count[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Info_get_nthkey. */
     public String getKey(int i) throws MPIException {
-        String call = "Info.getKey";
-        requireLive(call);
-        int n = size();
-        if (i < 0 || i >= n) {
-            throw new IndexOutOfBoundsException(call + ": i is " + i + ", the info has " + n + " keys");
+        try {
+            String call = "Info.getKey";
+            requireLive(call);
+            int n = size();
+            if (i < 0 || i >= n) {
+                throw new IndexOutOfBoundsException(call + ": i is " + i + ", the info has " + n + " keys");
+            }
+            MPIException.check(NativeMPI.info_get_nthkey(handle, i), call);
+            return NativeMPI.text();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        MPIException.check(NativeMPI.info_get_nthkey(handle, i), call);
-        return NativeMPI.text();
     }
 
     @Override
     public Info clone() {
-        return dup("Info.clone");
+        try {
+            return dup("Info.clone");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Info_dup. */
     public Info dup() throws MPIException {
-        return dup("Info.dup");
+        try {
+            return dup("Info.dup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     private Info dup(String call) {
@@ -130,16 +158,24 @@ public final class Info implements Freeable, Cloneable {
     /** MPI_Info_free. */
     @Override
     public void free() throws MPIException {
-        String call = "Info.free";
-        requireLive(call);
-        if (predefined) throw new IllegalArgumentException(call + ": MPI.INFO_ENV is predefined and cannot be freed");
-        MPIException.check(NativeMPI.info_free(handle), call);
-        handle = MPI.INFO_NULL.handle;
-        if (tracked != null) tracked.freed();
+        try {
+            String call = "Info.free";
+            requireLive(call);
+            if (predefined) throw new IllegalArgumentException(call + ": MPI.INFO_ENV is predefined and cannot be freed");
+            MPIException.check(NativeMPI.info_free(handle), call);
+            handle = MPI.INFO_NULL.handle;
+            if (tracked != null) tracked.freed();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Whether this is MPI.INFO_NULL or freed. */
     public boolean isNull() {
-        return handle == MPI.INFO_NULL.handle;
+        try {
+            return handle == MPI.INFO_NULL.handle;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

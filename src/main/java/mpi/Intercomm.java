@@ -63,12 +63,17 @@ public class Intercomm extends Comm {
 
     @Override
     public Intercomm clone() throws MPIException {
+        // shared with mpiJava (Comm.clone): its exceptions stay mpiJava's
         return (Intercomm) duplicate("Intercomm.clone");
     }
 
     @Override
     public Intercomm dup() throws MPIException {
-        return (Intercomm) duplicate("Intercomm.dup");
+        try {
+            return (Intercomm) duplicate("Intercomm.dup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
@@ -83,17 +88,29 @@ public class Intercomm extends Comm {
 
     /** MPI_Comm_remote_size. */
     public int getRemoteSize() throws MPIException {
-        return Remote_size("Intercomm.getRemoteSize");
+        try {
+            return Remote_size("Intercomm.getRemoteSize");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_remote_group. */
     public Group getRemoteGroup() throws MPIException {
-        return Remote_group("Intercomm.getRemoteGroup");
+        try {
+            return Remote_group("Intercomm.getRemoteGroup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Intercomm_merge. */
     public Intracomm merge(boolean high) throws MPIException {
-        return Merge("Intercomm.merge", high);
+        try {
+            return Merge("Intercomm.merge", high);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_get_parent: pending (dynamic processes). */

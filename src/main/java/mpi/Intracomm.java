@@ -716,12 +716,17 @@ public class Intracomm extends Comm {
 
     @Override
     public Intracomm clone() throws MPIException {
+        // shared with mpiJava (Comm.clone): its exceptions stay mpiJava's
         return (Intracomm) duplicate(getClass().getSimpleName() + ".clone");
     }
 
     @Override
     public Intracomm dup() throws MPIException {
-        return (Intracomm) duplicate(getClass().getSimpleName() + ".dup");
+        try {
+            return (Intracomm) duplicate(getClass().getSimpleName() + ".dup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
@@ -735,8 +740,12 @@ public class Intracomm extends Comm {
     }
 
     /** MPI_Comm_split. */
-    public final Intracomm split(int colour, int key) throws MPIException {
-        return Split("Intracomm.split", colour, key);
+    public final Intracomm split(int color, int key) throws MPIException {
+        try {
+            return orNull(Split("Intracomm.split", color, key));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_split_type: pending. */
@@ -746,7 +755,11 @@ public class Intracomm extends Comm {
 
     /** MPI_Comm_create. */
     public final Intracomm create(Group group) throws MPIException {
-        return Create("Intracomm.create", group);
+        try {
+            return orNull(Create("Intracomm.create", group));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_create_group: pending. */
@@ -756,12 +769,22 @@ public class Intracomm extends Comm {
 
     /** MPI_Cart_create. */
     public final CartComm createCart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
-        return (CartComm) Create_cart("Intracomm.createCart", dims, periods, reorder);
+        try {
+            Cartcomm c = Create_cart("Intracomm.createCart", dims, periods, reorder);
+            return c != null ? (CartComm) c : new CartComm(MPI.COMM_NULL.handle, "MPI.COMM_NULL").asNull();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Graph_create. */
     public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) throws MPIException {
-        return (GraphComm) Create_graph("Intracomm.createGraph", index, edges, reorder);
+        try {
+            Graphcomm c = Create_graph("Intracomm.createGraph", index, edges, reorder);
+            return c != null ? (GraphComm) c : new GraphComm(MPI.COMM_NULL.handle, "MPI.COMM_NULL").asNull();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Dist_graph_create: pending. */
@@ -793,32 +816,48 @@ public class Intracomm extends Comm {
 
     /** MPI_Scan. */
     public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
-        String call = "Intracomm.scan";
-        Scan(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, recvbuf),
-                OmpiArgs.offset(recvbuf), count, type, op);
+        try {
+            String call = "Intracomm.scan";
+            Scan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
+                    OmpiArgs.offset(recvbuf), count, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Scan in place. */
     public final void scan(Object buf, int count, Datatype type, Op op) throws MPIException {
-        String call = "Intracomm.scan";
-        Object base = OmpiArgs.base(call, buf);
-        int off = OmpiArgs.offset(buf);
-        Scan(call, base, off, base, off, count, type, op);
+        try {
+            String call = "Intracomm.scan";
+            Object base = OmpiArgs.base(call, "buf", buf);
+            int off = OmpiArgs.offset(buf);
+            Scan(call, base, off, base, off, count, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Exscan: rank 0's recvbuf is left as it was. */
     public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
-        String call = "Intracomm.exScan";
-        exScan(call, OmpiArgs.base(call, sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, recvbuf),
-                OmpiArgs.offset(recvbuf), count, type, op);
+        try {
+            String call = "Intracomm.exScan";
+            exScan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
+                    OmpiArgs.offset(recvbuf), count, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Exscan in place. */
     public final void exScan(Object buf, int count, Datatype type, Op op) throws MPIException {
-        String call = "Intracomm.exScan";
-        Object base = OmpiArgs.base(call, buf);
-        int off = OmpiArgs.offset(buf);
-        exScan(call, base, off, base, off, count, type, op);
+        try {
+            String call = "Intracomm.exScan";
+            Object base = OmpiArgs.base(call, "buf", buf);
+            int off = OmpiArgs.offset(buf);
+            exScan(call, base, off, base, off, count, type, op);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
@@ -898,6 +937,14 @@ public class Intracomm extends Comm {
     public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root,
                                          int[] errcodes) throws MPIException {
         throw Pending.of("Intracomm.spawnMultiple", "dynamic processes (MPI_Comm_spawn_multiple)");
+    }
+
+    /**
+     * Where MPI gives MPI_COMM_NULL, Open MPI's API returns a communicator object whose isNull() is true (mpiJava's
+     * returns null).
+     */
+    private static Intracomm orNull(Intracomm c) {
+        return c != null ? c : new Intracomm(MPI.COMM_NULL.handle, "MPI.COMM_NULL").asNull();
     }
 
     // ---- what Open MPI's collectives (Comm) need beyond mpiJava's
@@ -1028,6 +1075,14 @@ public class Intracomm extends Comm {
         finish(call, rc, Message.NONE, r);
     }
 
+    /** MPI_Reduce_scatter with MPI_IN_PLACE: buf holds every rank's counts; the result is in its first counts[rank]. */
+    final void reduceScatterInPlace(String call, Object buf, int offset, int[] counts, Datatype datatype, Op op) {
+        requireLive(call);
+        refuseObjects(call, datatype);
+        int total = total(call, "counts", counts);
+        reduction(REDUCE_SCATTER, call, buf, offset, total, buf, offset, total, datatype, op, true, true, -1, counts);
+    }
+
     /** MPI_Exscan; in place when sendbuf and recvbuf are the same buffer at the same offset. */
     final void exScan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                       Datatype datatype, Op op) {
@@ -1039,10 +1094,10 @@ public class Intracomm extends Comm {
 
     /** MPI_Reduce_scatter_block: every rank gets {@code count} items; sendbuf holds size * count. */
     final void reduceScatterBlock(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
-                                  int count, Datatype datatype, Op op, boolean inPlace) {
+                                  int count, Datatype datatype, Op op, boolean inPlace, String countName) {
         requireLive(call);
         refuseObjects(call, datatype);
-        int total = items(call, "count", count, size);
+        int total = items(call, countName, count, size);
         reduction(REDUCE_SCATTER_BLOCK, call, sendbuf, sendoffset, total, recvbuf, recvoffset,
                 inPlace ? total : count, datatype, op, true, inPlace, -1, new int[] {count});
     }

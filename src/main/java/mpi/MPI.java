@@ -149,11 +149,24 @@ public class MPI extends MpjExpressFields {
      * buffers or byte[] arrays (see ShortInt, LongInt, FloatInt, DoubleInt).
      */
     public static Datatype SHORT_INT, LONG_INT, FLOAT_INT, DOUBLE_INT;
+    /**
+     * The Struct objects that read and write items of INT2, SHORT_INT, LONG_INT, FLOAT_INT and DOUBLE_INT in a
+     * buffer, laid out as C lays out those pairs on LP64 Linux.
+     */
+    public static Int2 int2;
+    public static ShortInt shortInt;
+    public static LongInt longInt;
+    public static FloatInt floatInt;
+    public static DoubleInt doubleInt;
     /** The one-sided ops (for accumulate, pending). */
     public static Op REPLACE, NO_OP;
     /** MPI's own MPI_MAXLOC and MPI_MINLOC, for MPI's pair types (MAXLOC and MINLOC apply natmpj's to its own). */
     static long mpiMaxloc, mpiMinloc;
     public static Info INFO_ENV, INFO_NULL;
+    /** MPI-4's MPI_ERRORS_ABORT (Open MPI 5's API); MPI_ERRORS_ARE_FATAL where the MPI predates MPI-4. */
+    public static Errhandler ERRORS_ABORT;
+    /** MPI-4's error class MPI_ERR_PROC_ABORTED; MPI_ERR_OTHER where the MPI predates MPI-4. */
+    public static int ERR_PROC_ABORTED;
     /** The MPI standard version of the library (MPI_VERSION, MPI_SUBVERSION as it reports them). */
     public static int VERSION, SUBVERSION;
     public static int DIST_GRAPH, APPNUM, LASTUSEDCODE, UNIVERSE_SIZE, WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, ROOT;
@@ -338,6 +351,13 @@ public class MPI extends MpjExpressFields {
         VERSION = NativeMPI.int_constant(Id.VERSION);
         SUBVERSION = NativeMPI.int_constant(Id.SUBVERSION);
         DATATYPE_NULL = NULL;
+        ERRORS_ABORT = new Errhandler(handle(Id.ERRORS_ABORT), "MPI.ERRORS_ABORT");
+        ERR_PROC_ABORTED = NativeMPI.int_constant(Id.ERR_PROC_ABORTED);
+        int2 = new Int2(4, 4);
+        shortInt = new ShortInt(2, 4, 4);
+        longInt = new LongInt(8, 8, 4);
+        floatInt = new FloatInt(4, 4);
+        doubleInt = new DoubleInt(8, 4);
         FLOAT_COMPLEX = Datatype.pair(handle(Id.TYPE_FLOAT_COMPLEX), Element.FLOAT, "MPI.FLOAT_COMPLEX");
         DOUBLE_COMPLEX = Datatype.pair(handle(Id.TYPE_DOUBLE_COMPLEX), Element.DOUBLE, "MPI.DOUBLE_COMPLEX");
         mpiMaxloc = handle(Id.OP_MAXLOC);
@@ -683,97 +703,169 @@ public class MPI extends MpjExpressFields {
 
     /** MPI_Init_thread: returns the level provided. */
     public static int InitThread(String[] args, int required) throws MPIException {
-        return initialize("MPI.InitThread", checkLevel("MPI.InitThread", required));
+        try {
+            return initialize("MPI.InitThread", checkLevel("MPI.InitThread", required));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Is_thread_main. */
     public static boolean isThreadMain() throws MPIException {
-        requireActiveOnAnyThread("MPI.isThreadMain");
-        return NativeMPI.is_thread_main() != 0;
+        try {
+            requireActiveOnAnyThread("MPI.isThreadMain");
+            return NativeMPI.is_thread_main() != 0;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Wtime. */
     public static double wtime() throws MPIException {
-        requireActiveOnAnyThread("MPI.wtime");
-        return NativeMPI.wtime();
+        try {
+            requireActiveOnAnyThread("MPI.wtime");
+            return NativeMPI.wtime();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Wtick. */
     public static double wtick() throws MPIException {
-        requireActiveOnAnyThread("MPI.wtick");
-        return NativeMPI.wtick();
+        try {
+            requireActiveOnAnyThread("MPI.wtick");
+            return NativeMPI.wtick();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Get_version: the MPI standard version of the library (callable before Init). */
     public static Version getVersion() {
-        return new Version(VERSION, SUBVERSION);
+        try {
+            return new Version(VERSION, SUBVERSION);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Get_library_version. */
     public static String getLibVersion() {
-        return Get_library_version();
+        try {
+            return Get_library_version();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Get_processor_name. */
     public static String getProcessorName() throws MPIException {
-        requireActive("MPI.getProcessorName");
-        String name = NativeMPI.processor_name();
-        if (name == null) throw new MPIException("MPI.getProcessorName: MPI_Get_processor_name failed");
-        return name;
+        try {
+            requireActive("MPI.getProcessorName");
+            String name = NativeMPI.processor_name();
+            if (name == null) throw new MPIException("MPI.getProcessorName: MPI_Get_processor_name failed");
+            return name;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Initialized. */
     public static boolean isInitialized() throws MPIException {
-        return NativeMPI.initialized() != 0;
+        try {
+            return NativeMPI.initialized() != 0;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Finalized. */
     public static boolean isFinalized() throws MPIException {
-        return NativeMPI.finalized() != 0;
+        try {
+            return NativeMPI.finalized() != 0;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Buffer_attach: the buffer buffered sends copy into. */
     public static void attachBuffer(byte[] buffer) throws MPIException {
-        attach("MPI.attachBuffer", buffer, buffer == null ? 0 : buffer.length);
+        try {
+            attach("MPI.attachBuffer", buffer, buffer == null ? 0 : buffer.length);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Buffer_detach: waits for the buffered sends, and returns the buffer attached. */
     public static byte[] detachBuffer() throws MPIException {
-        return detach("MPI.detachBuffer");
+        try {
+            return detach("MPI.detachBuffer");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Pcontrol: does nothing here, as MPI's own does without a profiler. */
     public static void pControl(int level, Object obj) {
+        try {
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A direct buffer in native order for {@code capacity} chars. */
     public static java.nio.CharBuffer newCharBuffer(int capacity) {
-        return bytes("MPI.newCharBuffer", capacity, 2).asCharBuffer();
+        try {
+            return bytes("MPI.newCharBuffer", capacity, 2).asCharBuffer();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A direct buffer in native order for {@code capacity} shorts. */
     public static java.nio.ShortBuffer newShortBuffer(int capacity) {
-        return bytes("MPI.newShortBuffer", capacity, 2).asShortBuffer();
+        try {
+            return bytes("MPI.newShortBuffer", capacity, 2).asShortBuffer();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A direct buffer in native order for {@code capacity} ints. */
     public static java.nio.IntBuffer newIntBuffer(int capacity) {
-        return bytes("MPI.newIntBuffer", capacity, 4).asIntBuffer();
+        try {
+            return bytes("MPI.newIntBuffer", capacity, 4).asIntBuffer();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A direct buffer in native order for {@code capacity} longs. */
     public static java.nio.LongBuffer newLongBuffer(int capacity) {
-        return bytes("MPI.newLongBuffer", capacity, 8).asLongBuffer();
+        try {
+            return bytes("MPI.newLongBuffer", capacity, 8).asLongBuffer();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A direct buffer in native order for {@code capacity} floats. */
     public static java.nio.FloatBuffer newFloatBuffer(int capacity) {
-        return bytes("MPI.newFloatBuffer", capacity, 4).asFloatBuffer();
+        try {
+            return bytes("MPI.newFloatBuffer", capacity, 4).asFloatBuffer();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A direct buffer in native order for {@code capacity} doubles. */
     public static java.nio.DoubleBuffer newDoubleBuffer(int capacity) {
-        return bytes("MPI.newDoubleBuffer", capacity, 8).asDoubleBuffer();
+        try {
+            return bytes("MPI.newDoubleBuffer", capacity, 8).asDoubleBuffer();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     private static ByteBuffer bytes(String call, int capacity, int width) {
@@ -786,62 +878,135 @@ public class MPI extends MpjExpressFields {
 
     /** The part of {@code buf} from element {@code offset} on (what Open MPI's programs pass instead of offsets). */
     public static ByteBuffer slice(ByteBuffer buf, int offset) {
-        return ((ByteBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice()
-                .order(buf.order());
+        try {
+            int at = checkSlice(capacity(buf), offset);
+            return ((ByteBuffer) buf.duplicate().clear().position(at)).slice()
+                    .order(buf.order());
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.CharBuffer slice(java.nio.CharBuffer buf, int offset) {
-        return ((java.nio.CharBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+        try {
+            int at = checkSlice(capacity(buf), offset);
+            return ((java.nio.CharBuffer) buf.duplicate().clear().position(at)).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.ShortBuffer slice(java.nio.ShortBuffer buf, int offset) {
-        return ((java.nio.ShortBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+        try {
+            int at = checkSlice(capacity(buf), offset);
+            return ((java.nio.ShortBuffer) buf.duplicate().clear().position(at)).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.IntBuffer slice(java.nio.IntBuffer buf, int offset) {
-        return ((java.nio.IntBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+        try {
+            int at = checkSlice(capacity(buf), offset);
+            return ((java.nio.IntBuffer) buf.duplicate().clear().position(at)).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.LongBuffer slice(java.nio.LongBuffer buf, int offset) {
-        return ((java.nio.LongBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+        try {
+            int at = checkSlice(capacity(buf), offset);
+            return ((java.nio.LongBuffer) buf.duplicate().clear().position(at)).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.FloatBuffer slice(java.nio.FloatBuffer buf, int offset) {
-        return ((java.nio.FloatBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset))).slice();
+        try {
+            int at = checkSlice(capacity(buf), offset);
+            return ((java.nio.FloatBuffer) buf.duplicate().clear().position(at)).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.DoubleBuffer slice(java.nio.DoubleBuffer buf, int offset) {
-        return ((java.nio.DoubleBuffer) buf.duplicate().clear().position(checkSlice(buf.capacity(), offset)))
-                .slice();
+        try {
+            int at = checkSlice(capacity(buf), offset);
+            return ((java.nio.DoubleBuffer) buf.duplicate().clear().position(at))
+                    .slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** A heap buffer over {@code buf} from element {@code offset}: calls take it as the array from there. */
     public static ByteBuffer slice(byte[] buf, int offset) {
-        return ByteBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+        try {
+            return ByteBuffer.wrap(buf, checkSlice(length(buf), offset), buf.length - offset).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.CharBuffer slice(char[] buf, int offset) {
-        return java.nio.CharBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+        try {
+            return java.nio.CharBuffer.wrap(buf, checkSlice(length(buf), offset), buf.length - offset).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.ShortBuffer slice(short[] buf, int offset) {
-        return java.nio.ShortBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+        try {
+            return java.nio.ShortBuffer.wrap(buf, checkSlice(length(buf), offset), buf.length - offset).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.IntBuffer slice(int[] buf, int offset) {
-        return java.nio.IntBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+        try {
+            return java.nio.IntBuffer.wrap(buf, checkSlice(length(buf), offset), buf.length - offset).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.LongBuffer slice(long[] buf, int offset) {
-        return java.nio.LongBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+        try {
+            return java.nio.LongBuffer.wrap(buf, checkSlice(length(buf), offset), buf.length - offset).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.FloatBuffer slice(float[] buf, int offset) {
-        return java.nio.FloatBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+        try {
+            return java.nio.FloatBuffer.wrap(buf, checkSlice(length(buf), offset), buf.length - offset).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static java.nio.DoubleBuffer slice(double[] buf, int offset) {
-        return java.nio.DoubleBuffer.wrap(buf, checkSlice(buf.length, offset), buf.length - offset).slice();
+        try {
+            return java.nio.DoubleBuffer.wrap(buf, checkSlice(length(buf), offset), buf.length - offset).slice();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    private static int capacity(java.nio.Buffer buf) {
+        if (buf == null) throw new NullPointerException("MPI.slice: buf is null");
+        return buf.capacity();
+    }
+
+    private static int length(Object array) {
+        if (array == null) throw new NullPointerException("MPI.slice: buf is null");
+        return java.lang.reflect.Array.getLength(array);
     }
 
     private static int checkSlice(int length, int offset) {

@@ -80,11 +80,19 @@ public class Prequest extends Request {
 
     /** MPI_Start. */
     public final void start() throws MPIException {
-        start("Prequest.start");
+        try {
+            start("Prequest.start");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Startall. */
     public static void startAll(Prequest[] requests) throws MPIException {
-        Startall("Prequest.startAll", requests);
+        try {
+            Startall("Prequest.startAll", requests);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

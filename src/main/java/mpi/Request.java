@@ -510,109 +510,189 @@ public class Request implements Freeable {
 
     /** MPI_Request_free. */
     public void free() throws MPIException {
-        Free("Request.free");
+        try {
+            Free("Request.free");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cancel. */
     public final void cancel() throws MPIException {
-        Cancel("Request.cancel");
+        try {
+            Cancel("Request.cancel");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** Whether this is MPI.REQUEST_NULL or a completed (or freed) request. */
     public final boolean isNull() {
-        return freed || handle == MPI.requestNullHandle && !pendingWithoutHandle();
+        try {
+            return freed || handle == MPI.requestNullHandle && !pendingWithoutHandle();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Wait, with its status. */
     public final Status waitStatus() throws MPIException {
-        return waitOne("Request.waitStatus");
+        try {
+            return waitOne("Request.waitStatus");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Wait. */
     public final void waitFor() throws MPIException {
-        waitOne("Request.waitFor");
+        try {
+            waitOne("Request.waitFor");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Test: the status once complete, else null. */
     public final Status testStatus() throws MPIException {
-        return testOne("Request.testStatus");
+        try {
+            return testOne("Request.testStatus");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Request_get_status: the status once complete, else null; the request stays as it is. */
     public final Status getStatus() throws MPIException {
-        String call = "Request.getStatus";
-        requireUsable(call);
-        if (pendingWithoutHandle()) return progress() ? Status.empty() : null;
-        if (handle == MPI.requestNullHandle) return Status.empty();
-        StatusBuffer sb = StatusBuffer.current();
-        MPIException.check(NativeMPI.request_get_status(handle, sb.address), call);
-        return sb.get(STATUS_FLAG) != 0 ? new Status(sb) : null;
+        try {
+            String call = "Request.getStatus";
+            requireUsable(call);
+            if (pendingWithoutHandle()) return progress() ? Status.empty() : null;
+            if (handle == MPI.requestNullHandle) return Status.empty();
+            StatusBuffer sb = StatusBuffer.current();
+            MPIException.check(NativeMPI.request_get_status(handle, sb.address), call);
+            return sb.get(STATUS_FLAG) != 0 ? new Status(sb) : null;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Test. */
     public final boolean test() throws MPIException {
-        return testOne("Request.test") != null;
+        try {
+            return testOne("Request.test") != null;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Waitany: the status, whose getIndex() is the request's index (MPI.UNDEFINED when none was active). */
     public static Status waitAnyStatus(Request[] requests) throws MPIException {
-        return any("Request.waitAnyStatus", requests, true);
+        try {
+            return any("Request.waitAnyStatus", requests, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Waitany: the index of the request completed, MPI.UNDEFINED when none was active. */
     public static int waitAny(Request[] requests) throws MPIException {
-        return any("Request.waitAny", requests, true).index;
+        try {
+            return any("Request.waitAny", requests, true).index;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Testany: the status of the request completed, or null. */
     public static Status testAnyStatus(Request[] requests) throws MPIException {
-        return any("Request.testAnyStatus", requests, false);
+        try {
+            return any("Request.testAnyStatus", requests, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Testany: the index of the request completed, MPI.UNDEFINED when none. */
     public static int testAny(Request[] requests) throws MPIException {
-        Status s = any("Request.testAny", requests, false);
-        return s == null ? MPI.UNDEFINED : s.index;
+        try {
+            Status s = any("Request.testAny", requests, false);
+            return s == null ? MPI.UNDEFINED : s.index;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Waitall, with the statuses. */
     public static Status[] waitAllStatus(Request[] requests) throws MPIException {
-        return all("Request.waitAllStatus", requests, true);
+        try {
+            return all("Request.waitAllStatus", requests, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Waitall. */
     public static void waitAll(Request[] requests) throws MPIException {
-        all("Request.waitAll", requests, true);
+        try {
+            all("Request.waitAll", requests, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Testall: the statuses once all are complete, else null. */
     public static Status[] testAllStatus(Request[] requests) throws MPIException {
-        return all("Request.testAllStatus", requests, false);
+        try {
+            return all("Request.testAllStatus", requests, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Testall. */
     public static boolean testAll(Request[] requests) throws MPIException {
-        return all("Request.testAll", requests, false) != null;
+        try {
+            return all("Request.testAll", requests, false) != null;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Waitsome: the statuses of the requests completed (getIndex() gives each index). */
     public static Status[] waitSomeStatus(Request[] requests) throws MPIException {
-        return some("Request.waitSomeStatus", requests, true);
+        try {
+            return some("Request.waitSomeStatus", requests, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Waitsome: the indices of the requests completed. */
     public static int[] waitSome(Request[] requests) throws MPIException {
-        return indices(some("Request.waitSome", requests, true));
+        try {
+            return indices(some("Request.waitSome", requests, true));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Testsome: the statuses of the requests completed. */
     public static Status[] testSomeStatus(Request[] requests) throws MPIException {
-        return some("Request.testSomeStatus", requests, false);
+        try {
+            return some("Request.testSomeStatus", requests, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Testsome: the indices of the requests completed. */
     public static int[] testSome(Request[] requests) throws MPIException {
-        return indices(some("Request.testSome", requests, false));
+        try {
+            return indices(some("Request.testSome", requests, false));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     private static int[] indices(Status[] statuses) {

@@ -151,46 +151,74 @@ public class Status {
 
     /** MPI_Get_count: whole items of {@code datatype} received, or MPI.UNDEFINED. */
     public int getCount(Datatype datatype) throws MPIException {
-        return query("Status.getCount", datatype, false);
+        try {
+            return query("Status.getCount", datatype, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Test_cancelled. */
     public boolean isCancelled() throws MPIException {
-        return testCancelled("Status.isCancelled");
+        try {
+            return testCancelled("Status.isCancelled");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Get_elements: basic elements received. */
     public int getElements(Datatype datatype) throws MPIException {
-        return query("Status.getElements", datatype, true);
+        try {
+            return query("Status.getElements", datatype, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Get_elements_x, as a Count (the count fits an int in what natmpj receives). */
     public Count getElementsX(Datatype datatype) throws MPIException {
-        return new Count(query("Status.getElementsX", datatype, true));
+        try {
+            return new Count(query("Status.getElementsX", datatype, true));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Status_set_elements. */
     public void setElements(Datatype datatype, int count) throws MPIException {
-        String call = "Status.setElements";
-        if (count < 0) throw new IllegalArgumentException(call + ": count is " + count + ", must be >= 0");
-        set(call, datatype, count, -1);
+        try {
+            String call = "Status.setElements";
+            if (count < 0) throw new IllegalArgumentException(call + ": count is " + count + ", must be >= 0");
+            set(call, datatype, count, -1);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Status_set_elements_x, for counts that fit an int. */
     public void setElementsX(Datatype datatype, Count count) throws MPIException {
-        String call = "Status.setElementsX";
-        if (count == null) throw new NullPointerException(call + ": count is null");
-        long n = count.getCount();
-        if (n < 0 || n > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(call + ": count is " + n + ", must be in 0.." + Integer.MAX_VALUE);
+        try {
+            String call = "Status.setElementsX";
+            if (count == null) throw new NullPointerException(call + ": count is null");
+            long n = count.getCount();
+            if (n < 0 || n > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(call + ": count is " + n + ", must be in 0.." + Integer.MAX_VALUE);
+            }
+            set(call, datatype, (int) n, -1);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
         }
-        set(call, datatype, (int) n, -1);
     }
 
     /** MPI_Status_set_cancelled. */
     public void setCancelled(boolean flag) throws MPIException {
-        set("Status.setCancelled", null, -1, flag ? 1 : 0);
-        cancelled = flag;
+        try {
+            set("Status.setCancelled", null, -1, flag ? 1 : 0);
+            cancelled = flag;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     private void set(String call, Datatype datatype, int elements, int cancelledFlag) {
@@ -221,7 +249,11 @@ public class Status {
 
     /** The MPI_ERROR field: meaningful after the calls on several requests that report MPI.ERR_IN_STATUS. */
     public int getError() {
-        return NativeMPI.status_error(raw0, raw1, raw2, raw3);
+        try {
+            return NativeMPI.status_error(raw0, raw1, raw2, raw3);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** The index of the request this status is for, in the calls on several requests; MPI.UNDEFINED otherwise. */

@@ -518,7 +518,7 @@ class ApiCompatibilityTest {
         }
         for (Class<?> k = ours.getSuperclass(); k != null && k.getPackageName().equals("mpi"); k = k.getSuperclass()) {
             for (Field f : k.getDeclaredFields()) {
-                if (!Modifier.isPublic(f.getModifiers()) || sourceField(ours, f.getName()) == f) continue;
+                if (!Modifier.isPublic(f.getModifiers()) || f.equals(sourceField(ours, f.getName()))) continue;
                 checked++;
                 if (!linked.contains(f)) {
                     problem(ours.getSimpleName(), "hidden field that no MPJ Express member links to: " + f);

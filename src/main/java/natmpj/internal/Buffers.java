@@ -104,8 +104,9 @@ public final class Buffers {
                         + " but datatype " + type + " holds Java objects and needs an Object[]");
             }
             requireDirect(call, name, (Buffer) buf);
-            length = ((Buffer) buf).capacity() / type.element.bytes;
-            where = "buffer (capacity " + ((Buffer) buf).capacity() + " bytes, " + length + " elements)";
+            long capacity = capacityBytes((Buffer) buf);
+            length = capacity / type.element.bytes;
+            where = "buffer (capacity " + capacity + " bytes, " + length + " elements)";
         } else {
             boolean matches = type.element == Element.OBJECT ? buf instanceof Object[]
                     : buf.getClass() == type.element.arrayClass;
@@ -148,14 +149,14 @@ public final class Buffers {
         return 0;
     }
 
+    /**
+     * Direct buffers of any element type are memory by address (a view such as ByteBuffer.asIntBuffer included, its
+     * capacity counted in bytes); heap buffers are refused: the facade passes their arrays.
+     */
     private static void requireDirect(String call, String name, Buffer buf) {
-        if (!(buf instanceof ByteBuffer)) {
-            throw new IllegalArgumentException(call + ": " + name + " is a " + describe(buf.getClass())
-                    + "; natmpj takes Java arrays and direct ByteBuffers");
-        }
         if (!buf.isDirect()) {
-            throw new IllegalArgumentException(call + ": " + name + " is a heap ByteBuffer; use a direct one "
-                    + "(ByteBuffer.allocateDirect) or pass the array itself");
+            throw new IllegalArgumentException(call + ": " + name + " is a heap " + kind(buf)
+                    + "; use a direct buffer (ByteBuffer.allocateDirect) or pass the array itself");
         }
     }
 
@@ -163,12 +164,25 @@ public final class Buffers {
         requireDirect(call, name, buf);
         long size = type.element.bytes;
         long end = ((long) offset + count) * size;
-        if (end > buf.capacity()) {
+        long capacity = capacityBytes(buf);
+        if (end > capacity) {
             throw new IndexOutOfBoundsException(call + ": offset " + offset + " + count " + count + " items of " + type
                     + " (" + end + " bytes) of " + name + " is past the end of the buffer (capacity "
-                    + buf.capacity() + " bytes)");
+                    + capacity + " bytes)");
         }
         return offset * size;
+    }
+
+    /**
+     * A buffer's capacity in bytes: a ByteBuffer's capacity, or a view's (an IntBuffer of ByteBuffer.asIntBuffer,
+     * say) times its element width.
+     */
+    public static long capacityBytes(Buffer b) {
+        long c = b.capacity();
+        if (b instanceof ByteBuffer) return c;
+        if (b instanceof java.nio.IntBuffer || b instanceof java.nio.FloatBuffer) return 4 * c;
+        if (b instanceof java.nio.LongBuffer || b instanceof java.nio.DoubleBuffer) return 8 * c;
+        return 2 * c; // CharBuffer, ShortBuffer
     }
 
     /** The array to pin, or null when buf is a direct buffer. */
@@ -242,11 +256,32 @@ public final class Buffers {
 
     /** MPI computes on native-order values: a reduction over a big-endian view would silently be wrong. */
     public static void requireNativeOrder(String call, String name, Object buf, BufferType type) {
-        if (buf instanceof ByteBuffer && type.element.bytes > 1
-                && ((ByteBuffer) buf).order() != ByteOrder.nativeOrder()) {
-            throw new IllegalArgumentException(call + ": " + name + " is in " + ((ByteBuffer) buf).order()
+        ByteOrder order = buf instanceof Buffer ? order((Buffer) buf) : null;
+        if (order != null && type.element.bytes > 1 && order != ByteOrder.nativeOrder()) {
+            throw new IllegalArgumentException(call + ": " + name + " is in " + order
                     + " order; reductions need ByteOrder.nativeOrder() (" + ByteOrder.nativeOrder() + ")");
         }
+    }
+
+    /** The public type of a buffer: ByteBuffer, IntBuffer, ... */
+    private static String kind(Buffer b) {
+        for (Class<?> c : new Class<?>[] {ByteBuffer.class, java.nio.CharBuffer.class, java.nio.ShortBuffer.class,
+                java.nio.IntBuffer.class, java.nio.LongBuffer.class, java.nio.FloatBuffer.class,
+                java.nio.DoubleBuffer.class}) {
+            if (c.isInstance(b)) return c.getSimpleName();
+        }
+        return b.getClass().getName();
+    }
+
+    private static ByteOrder order(Buffer b) {
+        if (b instanceof ByteBuffer) return ((ByteBuffer) b).order();
+        if (b instanceof java.nio.IntBuffer) return ((java.nio.IntBuffer) b).order();
+        if (b instanceof java.nio.LongBuffer) return ((java.nio.LongBuffer) b).order();
+        if (b instanceof java.nio.DoubleBuffer) return ((java.nio.DoubleBuffer) b).order();
+        if (b instanceof java.nio.FloatBuffer) return ((java.nio.FloatBuffer) b).order();
+        if (b instanceof java.nio.ShortBuffer) return ((java.nio.ShortBuffer) b).order();
+        if (b instanceof java.nio.CharBuffer) return ((java.nio.CharBuffer) b).order();
+        return null;
     }
 
     /**

@@ -61,6 +61,14 @@ final class BadArguments {
         }
     };
 
+    /** Open MPI's API's user function adding ints, over MPI's memory. */
+    static final mpi.UserFunction SUM_INT_BUFFERS = new mpi.UserFunction() {
+        @Override
+        public void call(ByteBuffer in, ByteBuffer inOut, int count, Datatype type) {
+            for (int i = 0; i < count; i++) inOut.putInt(4 * i, inOut.getInt(4 * i) + in.getInt(4 * i));
+        }
+    };
+
     /** Objects the arguments are made of; after Init they include derived, created and freed ones. */
     static final class Fixtures {
         boolean live;
@@ -75,6 +83,8 @@ final class BadArguments {
         Op freedOp;
         Request freedRequest;
         Prequest freedPrequest;
+        /** A key of Comm.createKeyval, for Open MPI's setAttr/getAttr/deleteAttr. */
+        int commKeyval, typeKeyval;
     }
 
     private final Fixtures f;
@@ -109,7 +119,7 @@ final class BadArguments {
         Class<?> t = p.getType();
         String name = p.getName(), m = e.getName();
         if (t == Object.class) return new int[BUF];
-        if (t == byte[].class) return new byte[m.equals("Buffer_attach") ? 4096 : BUF];
+        if (t == byte[].class) return new byte[m.equals("Buffer_attach") || m.equals("attachBuffer") ? 4096 : BUF];
         if (t == ByteBuffer.class) return ByteBuffer.allocateDirect(4096);
         if (t == boolean.class) return false;
         if (t == boolean[].class) return new boolean[] {true};
@@ -124,10 +134,26 @@ final class BadArguments {
         if (t == Comm.class) return name.equals("local_comm") ? (f.live ? f.half : MPI.COMM_SELF) : MPI.COMM_SELF;
         if (t == Group.class) {
             if (!f.live) return MPI.GROUP_EMPTY;
-            return m.equals("Create") ? f.selfGroup : f.worldGroup;
+            return m.equals("Create") || m.equals("create") ? f.selfGroup : f.worldGroup;
         }
         if (t == int[][].class) return new int[][] {{0, 0, 1}};
+        // Open MPI's Java API
+        if (t == java.nio.Buffer.class) return ByteBuffer.allocateDirect(4096).order(java.nio.ByteOrder.nativeOrder());
+        if (t == mpi.Info.class) return MPI.INFO_NULL;
+        if (t == mpi.Info[].class) return new mpi.Info[] {MPI.INFO_NULL};
+        if (t == mpi.Count.class) return new mpi.Count(1);
+        if (t == mpi.UserFunction.class) return SUM_INT_BUFFERS;
+        if (t == String.class) return name.equals("key") ? "natmpj_key" : "natmpj";
+        if (java.nio.Buffer.class.isAssignableFrom(t)) return view(t);
+        if (t.isArray() && t.getComponentType().isPrimitive() && t != int[].class && t != boolean[].class) {
+            return java.lang.reflect.Array.newInstance(t.getComponentType(), BUF);
+        }
+        if (t == String[][].class) return new String[][] {new String[0]};
+        if (t == Comm.class && name.equals("local_comm")) return f.live ? f.half : MPI.COMM_SELF;
         if (t == int[].class) return intArray(e, name, n);
+        if (t == int.class && name.equals("keyval") && m.endsWith("Attr") && f.live) { // Open MPI's attributes
+            return e.getDeclaringClass() == Datatype.class ? f.typeKeyval : f.commKeyval;
+        }
         if (t == int.class) return intValue(m, name);
         throw new IllegalStateException("no baseline for " + t + " " + name + " of " + e);
     }
@@ -156,7 +182,9 @@ final class BadArguments {
         switch (name) {
             case "count": case "sendcount": case "recvcount": case "incount": case "outcount": case "blocklength":
                 return m.equals("Contiguous") || m.equals("Vector") || m.equals("Hvector") ? 2 : 1;
-            case "stride": return 2;
+            case "errorCode": return MPI.SUCCESS;
+            case "stride": return m.equals("createHVector") ? 8 : 2; // bytes in Open MPI's API
+            case "extent": return 4;
             case "dest": case "source": return MPI.PROC_NULL;
             case "keyval": return MPI.TAG_UB;
             case "remote_leader": return f.otherLeader;
@@ -166,6 +194,18 @@ final class BadArguments {
             case "nnodes": return f.worldSize;
             default: return 0; // offsets, root, tags, position, rank, color, direction, local_leader, errorcode
         }
+    }
+
+    /** A direct buffer of {@code type} (ByteBuffer, IntBuffer, ...) in native order, of 4 KiB. */
+    private static java.nio.Buffer view(Class<?> type) {
+        ByteBuffer b = ByteBuffer.allocateDirect(4096).order(java.nio.ByteOrder.nativeOrder());
+        if (type == java.nio.CharBuffer.class) return b.asCharBuffer();
+        if (type == java.nio.ShortBuffer.class) return b.asShortBuffer();
+        if (type == java.nio.IntBuffer.class) return b.asIntBuffer();
+        if (type == java.nio.LongBuffer.class) return b.asLongBuffer();
+        if (type == java.nio.FloatBuffer.class) return b.asFloatBuffer();
+        if (type == java.nio.DoubleBuffer.class) return b.asDoubleBuffer();
+        return b;
     }
 
     private static int[] filled(int n, int v) {
@@ -191,7 +231,8 @@ final class BadArguments {
     }
 
     private static boolean receiving(String method) {
-        return Arrays.asList("Recv", "Irecv", "Recv_init", "Probe", "Iprobe").contains(method);
+        return Arrays.asList("Recv", "Irecv", "Recv_init", "Probe", "Iprobe", "recv", "iRecv", "recvInit", "probe",
+                "iProbe").contains(method);
     }
 
     /** The bad values for parameter {@code i} of {@code e} on {@code receiver}. */
@@ -202,14 +243,22 @@ final class BadArguments {
         int n = peersOf(receiver);
         List<String> words = words(e, p);
         List<Bad> bads = new ArrayList<>();
-        if (!t.isPrimitive()) bads.add(new Bad("null", () -> null, NPE, words));
-        if (t == Object.class) {
-            bads.add(new Bad("double[]", () -> new double[BUF], IAE, words));
+        boolean attributeValue = t == Object.class && name.equals("value"); // any Serializable, null too
+        if (!t.isPrimitive() && !attributeValue) bads.add(new Bad("null", () -> null, NPE, words));
+        if (attributeValue) {
+            bads.add(new Bad("not_serializable", Object::new, IAE, words));
+        } else if (t == Object.class) {
+            if (!m.equals("allToAllw")) { // its displacements count bytes: any primitive array is its memory
+                bads.add(new Bad("double[]", () -> new double[BUF], IAE, words));
+                bads.add(new Bad("heap_ByteBuffer", () -> ByteBuffer.allocate(4 * BUF), IAE, words)); // MPI.INT
+            }
             bads.add(new Bad("String", () -> "text", IAE, words));
-            bads.add(new Bad("heap_ByteBuffer", () -> ByteBuffer.allocate(4 * BUF), IAE, words));
-            bads.add(new Bad("direct_IntBuffer", () -> ByteBuffer.allocateDirect(4 * BUF).asIntBuffer(), IAE, words));
+            if (Character.isUpperCase(m.charAt(0))) { // Open MPI's members take a heap buffer as its array
+                bads.add(new Bad("heap_IntBuffer", () -> java.nio.IntBuffer.allocate(BUF), IAE, words));
+            }
+            bads.add(new Bad("direct_IntBuffer[0]", () -> ByteBuffer.allocateDirect(0).asIntBuffer(), IOOBE, words));
             bads.add(new Bad("int[0]", () -> new int[0], IOOBE, words));
-        } else if (t == byte[].class && !m.equals("Buffer_attach")) {
+        } else if (t == byte[].class && !m.equals("Buffer_attach") && !m.equals("attachBuffer") && !m.equals("slice")) {
             bads.add(new Bad("byte[0]", () -> new byte[0], RANGE_OR_MPI, words));
         } else if (t == Datatype.class) {
             bads.add(new Bad("freed", () -> f.freedType, ISE, words));
@@ -281,7 +330,7 @@ final class BadArguments {
                 if (name.startsWith("ranks")) {
                     bads.add(new Bad("{-7}", () -> new int[] {-7}, RANGE_OR_MPI, words));
                     bads.add(new Bad("{size}", () -> new int[] {n}, RANGE_OR_MPI, words));
-                    if (!m.equals("Translate_ranks")) {
+                    if (!m.equals("Translate_ranks") && !m.equals("translateRanks")) {
                         bads.add(new Bad("{0,0}", () -> new int[] {0, 0}, RANGE_OR_MPI, words));
                     }
                 } else if (name.contains("blocklengths")) {
@@ -304,9 +353,12 @@ final class BadArguments {
             case "count": case "sendcount": case "recvcount": case "incount": case "outcount": case "blocklength":
                 bads.add(new Bad("-1", () -> -1, IAE, words));
                 bads.add(new Bad("MIN_VALUE", () -> Integer.MIN_VALUE, IAE, words));
-                if (m.equals("Pack_size")) {
+                if (m.startsWith("setElements")) {
+                    // any count of elements is a status's to hold
+                } else if (m.equals("Pack_size")) {
                     bads.add(new Bad("MAX_VALUE", () -> Integer.MAX_VALUE, RANGE_OR_MPI, words));
-                } else if (!Arrays.asList("Contiguous", "Vector", "Hvector").contains(m)) {
+                } else if (!Arrays.asList("Contiguous", "Vector", "Hvector", "createContiguous", "createVector",
+                        "createHVector").contains(m)) {
                     bads.add(new Bad("MAX_VALUE", () -> Integer.MAX_VALUE, RANGE, words));
                 }
                 break;

@@ -66,8 +66,11 @@ public final class BadInputSuite {
                 () -> world.Send("text", 0, 1, MPI.CHAR, peer, 0), "java.lang.String"));
         cases.add("heap_bytebuffer", () -> Check.throwsWith(IllegalArgumentException.class,
                 () -> world.Send(ByteBuffer.allocate(64), 0, 4, MPI.INT, peer, 0), "heap ByteBuffer", "direct"));
-        cases.add("direct_non_byte_buffer", () -> Check.throwsWith(IllegalArgumentException.class,
-                () -> world.Send(ByteBuffer.allocateDirect(64).asIntBuffer(), 0, 4, MPI.INT, peer, 0), "IntBuffer"));
+        cases.add("heap_non_byte_buffer", () -> Check.throwsWith(IllegalArgumentException.class,
+                () -> world.Send(java.nio.IntBuffer.allocate(16), 0, 4, MPI.INT, peer, 0), "heap", "IntBuffer"));
+        cases.add("direct_view_too_small", () -> Check.throwsWith(IndexOutOfBoundsException.class,
+                () -> world.Send(ByteBuffer.allocateDirect(16).asIntBuffer(), 2, 3, MPI.INT, peer, 0), "20 bytes",
+                "capacity 16"));
         cases.add("direct_buffer_too_small", () -> Check.throwsWith(IndexOutOfBoundsException.class,
                 () -> world.Send(ByteBuffer.allocateDirect(16), 2, 3, MPI.INT, peer, 0), "20 bytes", "capacity 16"));
         cases.add("pack_object_types", () -> {

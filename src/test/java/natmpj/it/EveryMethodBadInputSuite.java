@@ -74,6 +74,16 @@ public final class EveryMethodBadInputSuite {
         NOT_CALLED.put("Comm.Create_intercomm@other", "needs COMM_WORLD as the peer communicator and a half of it as "
                 + "local_comm: swept once, on Intracomm (MPI.COMM_WORLD)");
         NOT_CALLED.put("User_function.Call", "abstract: implemented by the program, called by natmpj for user ops");
+        NOT_CALLED.put("MPI.InitThread", "initializes MPI: checked only in the init-twice and after-Finalize phases");
+        NOT_CALLED.put("Comm.abort#live", "ends the job, and every int is a valid errorcode: no bad argument exists; "
+                + "checked before Init, on freed and null communicators, and after Finalize");
+        NOT_CALLED.put("Comm.createIntercomm#freed", "as Comm.Create_intercomm");
+        NOT_CALLED.put("Comm.createIntercomm.remote_leader", "as Comm.Create_intercomm");
+        NOT_CALLED.put("UserFunction.call", "implemented by the program, called by natmpj for user ops");
+        NOT_CALLED.put("MPI.pControl#live", "does nothing, as MPI_Pcontrol without a profiler: every argument is valid");
+        NOT_CALLED.put("Comm.gatherv/4#live", "the form for the ranks other than the root: the sweep's communicators"
+                + " have one rank, the root (the root refusing it is checked in OmpiFormsSuite)");
+        NOT_CALLED.put("Comm.scatterv/4#live", "the form for the ranks other than the root (as gatherv/4)");
 
         ANY_STATE.put("MPI.Initialized", "MPI_Initialized may be called before Init and after Finalize");
         ANY_STATE.put("MPI.Get_library_version", "MPI_Get_library_version may be called at any time");
@@ -81,14 +91,39 @@ public final class EveryMethodBadInputSuite {
         ANY_STATE.put("MPI.newByteBuffer", "allocates memory, nothing in MPI: callable before Init and after Finalize");
         ANY_STATE.put("Status.Status", "a Java object with the fields of an empty status; nothing in MPI");
         ANY_STATE.put("toString", "describes the Java object from its own fields");
+        // Open MPI's Java API
+        ANY_STATE.put("MPI.isInitialized", "MPI_Initialized may be called before Init and after Finalize");
+        ANY_STATE.put("MPI.isFinalized", "MPI_Finalized may be called before Init and after Finalize");
+        ANY_STATE.put("MPI.getVersion", "MPI_Get_version may be called at any time");
+        ANY_STATE.put("MPI.getLibVersion", "MPI_Get_library_version may be called at any time");
+        ANY_STATE.put("MPI.pControl", "does nothing, as MPI_Pcontrol without a profiler");
+        for (String type : new String[] {"Char", "Short", "Int", "Long", "Float", "Double"}) {
+            ANY_STATE.put("MPI.new" + type + "Buffer", "allocates memory, nothing in MPI");
+        }
+        ANY_STATE.put("MPI.slice", "a view of a Java buffer or array; nothing in MPI");
+        ANY_STATE.put("isNull", "answers from the Java object's own state");
+        ANY_STATE.put("isNoProc", "answers from the Java object's own state");
+        ANY_STATE.put("isCommutative", "answers from the Java object's own state");
+        ANY_STATE.put("Message.Message", "MPI_MESSAGE_NULL, a Java object; nothing in MPI");
+        for (String getter : new String[] {"getSource", "getTag", "getIndex", "getError"}) {
+            ANY_STATE.put("Status." + getter, "reads the Java object's copy of the status");
+        }
 
         BASELINE_REFUSED.put("Comm.Attr_delete", mpi.MPIException.class); // only predefined keyvals exist: MPI refuses
+        // Open MPI's API: the baseline key is MPI.TAG_UB, predefined; setAttr/deleteAttr take keys of createKeyval
+        BASELINE_REFUSED.put("Comm.freeKeyval", mpi.MPIException.class); // MPI refuses to free MPI.TAG_UB
+        BASELINE_REFUSED.put("Datatype.freeKeyval", mpi.MPIException.class); // not a datatype key
+        BASELINE_REFUSED.put("Info.delete", mpi.MPIException.class); // the baseline's key is not set
+        BASELINE_REFUSED.put("Info.getKey", mpi.MPIException.class); // the baseline's info has no key
 
         SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
 
         VALID_WHEN_FREED.put("Is_null", "answers whether the handle is null or freed: true");
         VALID_WHEN_FREED.put("toString", "describes the Java object");
-        for (String query : new String[] {"Extent", "Size", "Lb", "Ub", "getType", "getByteSize", "Commit"}) {
+        VALID_WHEN_FREED.put("isNull", "answers whether the handle is null or freed: true");
+        VALID_WHEN_FREED.put("isCommutative", "answers from the op's own state");
+        for (String query : new String[] {"Extent", "Size", "Lb", "Ub", "getType", "getByteSize", "Commit", "getLb",
+                "getExtent", "getTrueLb", "getTrueExtent", "getSize", "commit", "getName"}) {
             NULL_TYPE_VALID.put(query, "MPI.NULL is a Java object whose shape is all zeros: queries answer 0 (as "
                     + "getByteSize documents) and Commit only checks it is not freed; every call that would move "
                     + "data or build a type refuses it");
@@ -99,6 +134,17 @@ public final class EveryMethodBadInputSuite {
         PURE_JAVA_CLASSES.put("GraphParms", "a plain holder of Graphcomm.Get's results");
         PURE_JAVA_CLASSES.put("ShiftParms", "a plain holder of Cartcomm.Shift's results");
         PURE_JAVA_CLASSES.put("User_function", "abstract, implemented by the program");
+        PURE_JAVA_CLASSES.put("UserFunction", "abstract, implemented by the program");
+        PURE_JAVA_CLASSES.put("Count", "a plain holder of a long");
+        PURE_JAVA_CLASSES.put("Version", "a plain holder of MPI_Get_version's results");
+        PURE_JAVA_CLASSES.put("DistGraphNeighbors", "a plain holder of MPI_Dist_graph_neighbors's results");
+        PURE_JAVA_CLASSES.put("Freeable", "an interface: its one method is each class's free()");
+        for (String c : new String[] {"Struct", "Int2", "ShortInt", "LongInt", "FloatInt", "DoubleInt"}) {
+            PURE_JAVA_CLASSES.put(c, "a layout of fields over a buffer, computed in Java (OmpiValueClassesTest)");
+        }
+        PURE_JAVA_CLASSES.put("FloatComplex", "a view of a buffer or array (OmpiValueClassesTest)");
+        PURE_JAVA_CLASSES.put("DoubleComplex", "a view of a buffer or array (OmpiValueClassesTest)");
+        PURE_JAVA_CLASSES.put("FileView", "a plain holder of File.getView's results");
     }
 
     private final BadArguments.Fixtures fixtures = new BadArguments.Fixtures();
@@ -110,6 +156,7 @@ public final class EveryMethodBadInputSuite {
     private int cases, rejected, exempt, failed, baselines;
     private Intracomm selfCart, selfGraph;
     private Intercomm inter;
+    private mpi.Info info;
     private int sinceHealthCheck;
 
     public static void main(String[] args) throws Exception {
@@ -196,12 +243,18 @@ public final class EveryMethodBadInputSuite {
         selfCart = newCart();
         selfGraph = newGraph();
         inter = MPI.COMM_WORLD.Create_intercomm(f.half, 0, f.otherLeader, 17);
+        info = new mpi.Info();
+        f.commKeyval = Comm.createKeyval();
+        f.typeKeyval = Datatype.createKeyval();
     }
 
     private void tearDown() {
         selfCart.Free();
         selfGraph.Free();
         inter.Free();
+        info.free();
+        Comm.freeKeyval(fixtures.commKeyval);
+        Datatype.freeKeyval(fixtures.typeKeyval);
         fixtures.half.Free();
         fixtures.worldGroup.Free();
         fixtures.selfGroup.Free();
@@ -225,13 +278,15 @@ public final class EveryMethodBadInputSuite {
         if (c == Request.class) return MPI.REQUEST_NULL;
         if (c == Status.class) return new Status();
         if (c == mpi.Errhandler.class) return MPI.ERRORS_RETURN;
+        if (c == mpi.Info.class) return MPI.INFO_ENV;
+        if (c == mpi.Message.class) return new mpi.Message();
         return null;
     }
 
     /** After Finalize: the predefined objects, and the ones created after Init (all freed by now). */
     private Object afterFinalize(Class<?> c) {
-        if (c == Cartcomm.class) return selfCart;
-        if (c == Graphcomm.class) return selfGraph;
+        if (c == Cartcomm.class || c == mpi.CartComm.class) return selfCart;
+        if (c == Graphcomm.class || c == mpi.GraphComm.class) return selfGraph;
         if (c == Intercomm.class) return inter;
         if (c == Prequest.class) return null;
         return predefined(c);
@@ -240,8 +295,10 @@ public final class EveryMethodBadInputSuite {
     /** A live object of class c for the sweep; {@code fresh} for calls that change or free it. */
     private Object live(Class<?> c, boolean fresh) {
         if (c == Intracomm.class) return fresh ? MPI.COMM_SELF.clone() : MPI.COMM_SELF;
-        if (c == Cartcomm.class) return fresh ? newCart() : selfCart;
-        if (c == Graphcomm.class) return fresh ? newGraph() : selfGraph;
+        if (c == Cartcomm.class || c == mpi.CartComm.class) return fresh ? newCart() : selfCart;
+        if (c == Graphcomm.class || c == mpi.GraphComm.class) return fresh ? newGraph() : selfGraph;
+        if (c == mpi.Info.class) return fresh ? new mpi.Info() : info;
+        if (c == mpi.Message.class) return new mpi.Message();
         if (c == Intercomm.class) return fresh ? inter.clone() : inter;
         if (c == Datatype.class) {
             if (!fresh) return MPI.INT;
@@ -259,7 +316,8 @@ public final class EveryMethodBadInputSuite {
     }
 
     private static boolean changesReceiver(String method) {
-        return Arrays.asList("Free", "free", "Commit", "Errhandler_set", "Attr_delete").contains(method);
+        return Arrays.asList("Free", "free", "Commit", "Errhandler_set", "Attr_delete", "set", "delete", "setName",
+                "setAttr", "deleteAttr", "setErrhandler").contains(method);
     }
 
     /** Freed objects and null handles of class c, by description. */
@@ -267,7 +325,16 @@ public final class EveryMethodBadInputSuite {
         Map<String, Supplier<Object>> objects = new LinkedHashMap<>();
         if (c == Intracomm.class) objects.put("freed", () -> fixtures.freedComm);
         if (c == Comm.class) objects.put("MPI.COMM_NULL", () -> MPI.COMM_NULL);
-        if (c == Cartcomm.class || c == Graphcomm.class || c == Intercomm.class) {
+        if (c == mpi.Info.class) {
+            objects.put("freed", () -> {
+                mpi.Info i = new mpi.Info();
+                i.free();
+                return i;
+            });
+            objects.put("MPI.INFO_NULL", () -> MPI.INFO_NULL);
+        }
+        if (c == Cartcomm.class || c == Graphcomm.class || c == Intercomm.class || c == mpi.CartComm.class
+                || c == mpi.GraphComm.class) {
             objects.put("freed", () -> {
                 Comm comm = (Comm) live(c, true);
                 comm.Free();
@@ -338,7 +405,7 @@ public final class EveryMethodBadInputSuite {
             methods.add(e.label());
             if (!e.isStatic() && (c == Comm.class || live(c, false) == null)) continue; // Comm: COMM_NULL, see freed
             if (notCalled(e, "live")) continue;
-            boolean intercommCreate = e.name().equals("Create_intercomm");
+            boolean intercommCreate = e.name().equals("Create_intercomm") || e.name().equals("createIntercomm");
             if (intercommCreate && c != Intracomm.class && NOT_CALLED.containsKey("Comm.Create_intercomm@other")) {
                 exempt++;
                 continue;
@@ -411,7 +478,7 @@ public final class EveryMethodBadInputSuite {
                     continue;
                 }
                 if (VALID_WHEN_FREED.containsKey(e.name())) {
-                    if (e.name().equals("Is_null")) { // not a bad case: it must answer true
+                    if (e.name().equals("Is_null") || e.name().equals("isNull")) { // not a bad case: it must be true
                         Object result = invokeQuietly(e, r, new Object[0]);
                         if (Boolean.TRUE.equals(result)) {
                             exempt++;
@@ -445,6 +512,7 @@ public final class EveryMethodBadInputSuite {
             disposeArguments(args, e);
             if (refused != null) fail(e, "baseline", "expected " + refused.getSimpleName() + ", nothing was thrown");
         } catch (Throwable t) {
+            if (isPending(t)) return;
             if (refused == null || !refused.isInstance(t)) fail(e, "baseline", "valid call threw " + t);
         } finally {
             cleanUp(e);
@@ -463,6 +531,10 @@ public final class EveryMethodBadInputSuite {
             disposeArguments(args, e);
             fail(e, label, "accepted: returned " + result);
         } catch (Throwable t) {
+            if (isPending(t)) { // listed and checked by OmpiApiCompatibilityTest: no argument is looked at yet
+                exempt++;
+                return;
+            }
             String problem = judge(e, t, allowed, anyWord);
             if (problem == null) {
                 rejected++;
@@ -474,8 +546,17 @@ public final class EveryMethodBadInputSuite {
         }
     }
 
-    private static String judge(Entry e, Throwable t, List<Class<? extends Throwable>> allowed, List<String> anyWord) {
-        boolean typeOk = allowed.stream().anyMatch(a -> a.isInstance(t));
+    private static String judge(Entry e, Throwable thrown, List<Class<? extends Throwable>> allowed,
+                                List<String> anyWord) {
+        Throwable t = thrown;
+        // Open MPI's API reports what natmpj finds wrong as an MPIException (of the argument's MPI error class), as
+        // its bindings do; the Java exception natmpj's checks threw is its cause, with the same message.
+        if (t instanceof mpi.MPIException && t.getCause() != null && !allowed.contains(mpi.MPIException.class)
+                && String.valueOf(t.getMessage()).equals(t.getCause().getMessage())) {
+            t = t.getCause();
+        }
+        Throwable judged = t;
+        boolean typeOk = allowed.stream().anyMatch(a -> a.isInstance(judged));
         String message = String.valueOf(t.getMessage());
         if (!typeOk) return "threw " + t + " (expected " + names(allowed) + ")" + where(t);
         List<String> prefixes = new ArrayList<>(e.prefixes());
@@ -493,6 +574,12 @@ public final class EveryMethodBadInputSuite {
             return "message names none of " + anyWord + ": " + t;
         }
         return null;
+    }
+
+    /** A member of Open MPI's API whose MPI-3 mechanism is pending (mpi.Pending): it throws before any check. */
+    private static boolean isPending(Throwable t) {
+        return t instanceof UnsupportedOperationException && String.valueOf(t.getMessage())
+                .contains("is not offered yet by natmpj's Open MPI Java API");
     }
 
     private static String where(Throwable t) {
@@ -525,12 +612,14 @@ public final class EveryMethodBadInputSuite {
 
     /** Buffer_detach needs a buffer attached. */
     private static void prepare(Entry e) {
-        if (e.name().equals("Buffer_detach") && isLive()) MPI.Buffer_attach(new byte[4096]);
+        if ((e.name().equals("Buffer_detach") || e.name().equals("detachBuffer")) && isLive()) {
+            MPI.Buffer_attach(new byte[4096]);
+        }
     }
 
     /** Whatever Buffer_attach attached (baseline or a bad value wrongly accepted) is detached. */
     private static void cleanUp(Entry e) {
-        if (!e.name().startsWith("Buffer_") || !isLive()) return;
+        if (!e.name().startsWith("Buffer_") && !e.name().endsWith("achBuffer") || !isLive()) return;
         try {
             MPI.Buffer_detach();
         } catch (IllegalStateException nothingAttached) {
@@ -565,6 +654,10 @@ public final class EveryMethodBadInputSuite {
                 if (o != fixtures.worldGroup && o != fixtures.selfGroup && o != MPI.GROUP_EMPTY) ((Group) o).Free();
             } else if (o instanceof Datatype) {
                 if (!o.toString().startsWith("MPI.") && o != fixtures.freedType) ((Datatype) o).Free();
+            } else if (o instanceof mpi.Info) {
+                if (o != MPI.INFO_ENV && o != MPI.INFO_NULL && o != info && !((mpi.Info) o).isNull()) {
+                    ((mpi.Info) o).free();
+                }
             } else if (o instanceof Op) {
                 if (!o.toString().startsWith("MPI.") && o != fixtures.freedOp) ((Op) o).Free();
             }
@@ -583,8 +676,9 @@ public final class EveryMethodBadInputSuite {
     }
 
     private boolean notCalled(Entry e, String phase) {
-        String k = declared(e) + "." + e.name();
-        if (NOT_CALLED.containsKey(k) || NOT_CALLED.containsKey(k + "#" + phase)) {
+        String k = declared(e) + "." + e.name(), arity = k + "/" + e.executable.getParameterCount();
+        if (NOT_CALLED.containsKey(k) || NOT_CALLED.containsKey(k + "#" + phase) || NOT_CALLED.containsKey(arity)
+                || NOT_CALLED.containsKey(arity + "#" + phase)) {
             exempt++;
             return true;
         }
