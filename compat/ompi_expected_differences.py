@@ -112,9 +112,11 @@ DIFFERENCES = [
     # -- MPI.BYTE is Java's signed byte --
     {"program": "Collectives", "key": "allReduce MAX BYTE",
      "ompi": _byte_reduce(max, signed=False), "expected": _byte_reduce(max, signed=True),
-     "reason": "MPI.BYTE describes Java's byte, a signed 8-bit integer (the mpiJava 1.2 specification and "
-               "Datatype's documentation); Open MPI's bindings map it to MPI_UINT8_T (mpi_Datatype.c), so MAX "
-               "compares the bytes as unsigned: the maximum of -2, -1, 0, 1 comes out as -1 (255)"},
+     "reason": "MPI.BYTE is the datatype of Java's byte (the API pairs it with byte[] and ByteBuffer, as mpiJava "
+               "1.2, whose MPI.BYTE it is, does), a signed 8-bit integer, so a reduction must order bytes as Java "
+               "does; Open MPI's bindings map it to MPI_UINT8_T (mpi_Datatype.c), so MAX compares the bytes as "
+               "unsigned: the maximum of -2, -1, 0, 1 comes out as -1 (255). SUM, PROD and the bitwise and "
+               "logical ops give the same bits either way"},
     {"program": "Collectives", "key": "allReduce MIN BYTE",
      "ompi": _byte_reduce(min, signed=False), "expected": _byte_reduce(min, signed=True),
      "reason": "as for MAX: MPI_UINT8_T makes MIN unsigned, the minimum of -2, -1, 0, 1 comes out as 0"},
