@@ -29,7 +29,7 @@ public class Threads {
             MPI.Finalize();
             return;
         }
-        final int threads = 3, rounds = 50;
+        final int threads = 3, rounds = 20;
         Intracomm[] comms = new Intracomm[threads];
         for (int t = 0; t < threads; t++) comms[t] = w.dup(); // in the main thread, in the same order everywhere
         String[] results = new String[threads];
