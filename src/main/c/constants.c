@@ -49,6 +49,7 @@ natmpj_handle natmpj_handle_constant(int id) {
     case NATMPJ_TYPE_LONG_INT: return (natmpj_handle)MPI_LONG_INT; /* C long: 64 bits on LP64, Java's long */
     case NATMPJ_TYPE_FLOAT_INT: return (natmpj_handle)MPI_FLOAT_INT;
     case NATMPJ_TYPE_DOUBLE_INT: return (natmpj_handle)MPI_DOUBLE_INT;
+    case NATMPJ_TYPE_2INT: return (natmpj_handle)MPI_2INT;
 #ifdef MPI_ERRORS_ABORT
     case NATMPJ_ERRORS_ABORT: return (natmpj_handle)MPI_ERRORS_ABORT;
 #else

@@ -265,8 +265,11 @@ public class Comm implements Freeable, Cloneable {
         long sFrom = soff + stype.spanStartBytes(sendcount), sTo = soff + stype.spanEndBytes(sendcount);
         long rFrom = roff + rtype.spanStartBytes(recvcount), rTo = roff + rtype.spanEndBytes(recvcount);
         // Only for gap-free types: interleaved layouts (a halo column next to a sent column) may share a span.
-        if (sendbuf != null && sendbuf == recvbuf && stype.dense() && rtype.dense() && sFrom < sTo && rFrom < rTo
-                && sFrom < rTo && rFrom < sTo) {
+        // With MPI.PROC_NULL on both sides no byte moves, so the buffers may be one (as in Open MPI's bindings, which
+        // copy); MPI then gets no buffer at all (MPICH refuses one address for both even when nothing moves).
+        boolean nowhere = dest == MPI.PROC_NULL && source == MPI.PROC_NULL;
+        if (!nowhere && sendbuf != null && sendbuf == recvbuf && stype.dense() && rtype.dense() && sFrom < sTo
+                && rFrom < rTo && sFrom < rTo && rFrom < sTo) {
             throw new IllegalArgumentException(call + ": sendbuf and recvbuf overlap; use Sendrecv_replace");
         }
         if (ObjectMessages.isObject(sendtype) || ObjectMessages.isObject(recvtype)) {
@@ -275,10 +278,11 @@ public class Comm implements Freeable, Cloneable {
         }
         StatusBuffer status = StatusBuffer.current();
         boolean stage = Message.stageBlockingArrays;
-        Message s = Message.blocking(call, sendbuf, soff, sendcount, stype, stage, Message.READ);
-        Message r = Message.blocking(call, recvbuf, roff, recvcount, rtype, stage, Message.WRITE);
-        int rc = NativeMPI.sendrecv(s.array, s.address, s.off, sendcount, stype.handle(), dest, sendtag, r.array,
-                r.address, r.off, recvcount, rtype.handle(), source, recvtag, handle, status.address);
+        int scount = nowhere ? 0 : sendcount, rcount = nowhere ? 0 : recvcount;
+        Message s = Message.blocking(call, sendbuf, soff, scount, stype, stage, Message.READ);
+        Message r = Message.blocking(call, recvbuf, roff, rcount, rtype, stage, Message.WRITE);
+        int rc = NativeMPI.sendrecv(s.array, s.address, s.off, scount, stype.handle(), dest, sendtag, r.array,
+                r.address, r.off, rcount, rtype.handle(), source, recvtag, handle, status.address);
         s.finish(call, rc);
         r.finish(call, rc, r.staged() && rc == 0 ? Status.bytes(status) : -1);
         MPIException.check(rc, call);
@@ -947,6 +951,7 @@ public class Comm implements Freeable, Cloneable {
     /** Blocking standard-mode send of {@code count} items. */
     public final void send(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             send(SEND_STANDARD, "Comm.send", OmpiArgs.base("Comm.send", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
                     tag);
         } catch (RuntimeException e) {
@@ -957,6 +962,7 @@ public class Comm implements Freeable, Cloneable {
     /** Blocking receive. */
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return Status.of(received(false, "Comm.recv", OmpiArgs.base("Comm.recv", "buf", buf), OmpiArgs.offset(buf), count,
                     type, 0, 0, source, tag));
         } catch (RuntimeException e) {
@@ -969,6 +975,8 @@ public class Comm implements Freeable, Cloneable {
                                  Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.sendRecv";
             return Status.of(sentAndReceived(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, dest, sendtag, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
@@ -982,6 +990,7 @@ public class Comm implements Freeable, Cloneable {
     public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source,
                                         int recvtag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.sendRecvReplace";
             return Status.of(received(true, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, dest,
                     sendtag, source, recvtag));
@@ -993,6 +1002,7 @@ public class Comm implements Freeable, Cloneable {
     /** Blocking buffered send (MPI.attachBuffer). */
     public final void bSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             send(SEND_BUFFERED, "Comm.bSend", OmpiArgs.base("Comm.bSend", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
                     tag);
         } catch (RuntimeException e) {
@@ -1003,6 +1013,7 @@ public class Comm implements Freeable, Cloneable {
     /** Blocking synchronous send. */
     public final void sSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             send(SEND_SYNCHRONOUS, "Comm.sSend", OmpiArgs.base("Comm.sSend", "buf", buf), OmpiArgs.offset(buf), count, type,
                     dest, tag);
         } catch (RuntimeException e) {
@@ -1013,6 +1024,7 @@ public class Comm implements Freeable, Cloneable {
     /** Blocking ready send. */
     public final void rSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             send(SEND_READY, "Comm.rSend", OmpiArgs.base("Comm.rSend", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
                     tag);
         } catch (RuntimeException e) {
@@ -1027,6 +1039,7 @@ public class Comm implements Freeable, Cloneable {
      */
     public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return isend(SEND_STANDARD, "Comm.iSend", OmpiArgs.base("Comm.iSend", "buf", buf), OmpiArgs.offset(buf), count,
                     type, dest, tag);
         } catch (RuntimeException e) {
@@ -1037,6 +1050,7 @@ public class Comm implements Freeable, Cloneable {
     /** Starts a buffered-mode send. */
     public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return isend(SEND_BUFFERED, "Comm.ibSend", OmpiArgs.base("Comm.ibSend", "buf", buf), OmpiArgs.offset(buf), count,
                     type, dest, tag);
         } catch (RuntimeException e) {
@@ -1047,6 +1061,7 @@ public class Comm implements Freeable, Cloneable {
     /** Starts a synchronous-mode send. */
     public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return isend(SEND_SYNCHRONOUS, "Comm.isSend", OmpiArgs.base("Comm.isSend", "buf", buf), OmpiArgs.offset(buf), count,
                     type, dest, tag);
         } catch (RuntimeException e) {
@@ -1057,6 +1072,7 @@ public class Comm implements Freeable, Cloneable {
     /** Starts a ready-mode send. */
     public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return isend(SEND_READY, "Comm.irSend", OmpiArgs.base("Comm.irSend", "buf", buf), OmpiArgs.offset(buf), count, type,
                     dest, tag);
         } catch (RuntimeException e) {
@@ -1067,6 +1083,7 @@ public class Comm implements Freeable, Cloneable {
     /** Starts a receive; heap buffers are accepted as in {@link #iSend}. */
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return Irecv("Comm.iRecv", OmpiArgs.base("Comm.iRecv", "buf", buf), OmpiArgs.offset(buf), count, type, source, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1076,6 +1093,7 @@ public class Comm implements Freeable, Cloneable {
     /** A persistent standard-mode send. */
     public final Prequest sendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return sendInit(SEND_STANDARD, "Comm.sendInit", OmpiArgs.base("Comm.sendInit", "buf", buf), OmpiArgs.offset(buf),
                     count, type, dest, tag);
         } catch (RuntimeException e) {
@@ -1086,6 +1104,7 @@ public class Comm implements Freeable, Cloneable {
     /** A persistent buffered-mode send. */
     public final Prequest bSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return sendInit(SEND_BUFFERED, "Comm.bSendInit", OmpiArgs.base("Comm.bSendInit", "buf", buf), OmpiArgs.offset(buf),
                     count, type, dest, tag);
         } catch (RuntimeException e) {
@@ -1096,6 +1115,7 @@ public class Comm implements Freeable, Cloneable {
     /** A persistent synchronous-mode send. */
     public final Prequest sSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return sendInit(SEND_SYNCHRONOUS, "Comm.sSendInit", OmpiArgs.base("Comm.sSendInit", "buf", buf),
                     OmpiArgs.offset(buf), count, type, dest, tag);
         } catch (RuntimeException e) {
@@ -1106,6 +1126,7 @@ public class Comm implements Freeable, Cloneable {
     /** A persistent ready-mode send. */
     public final Prequest rSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return sendInit(SEND_READY, "Comm.rSendInit", OmpiArgs.base("Comm.rSendInit", "buf", buf), OmpiArgs.offset(buf),
                     count, type, dest, tag);
         } catch (RuntimeException e) {
@@ -1116,6 +1137,7 @@ public class Comm implements Freeable, Cloneable {
     /** A persistent receive. */
     public final Prequest recvInit(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             return Recv_init("Comm.recvInit", OmpiArgs.base("Comm.recvInit", "buf", buf), OmpiArgs.offset(buf), count, type,
                     source, tag);
         } catch (RuntimeException e) {
@@ -1373,6 +1395,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Bcast. */
     public final void bcast(Object buf, int count, Datatype type, int root) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.bcast";
             intra(call).Bcast(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
         } catch (RuntimeException e) {
@@ -1384,6 +1407,8 @@ public class Comm implements Freeable, Cloneable {
     public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                              Datatype recvtype, int root) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gather";
             intra(call).Gather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
@@ -1395,6 +1420,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Gather in place: the root's own block is already in {@code buf}. */
     public final void gather(Object buf, int count, Datatype type, int root) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.gather";
             intra(call).gatherInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
         } catch (RuntimeException e) {
@@ -1406,6 +1432,8 @@ public class Comm implements Freeable, Cloneable {
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
                               int[] displs, Datatype recvtype, int root) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gatherv";
             intra(call).Gatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype, root);
@@ -1418,6 +1446,7 @@ public class Comm implements Freeable, Cloneable {
     public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
         try {
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gatherv";
             intra(call).gathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
                     recvtype, root);
@@ -1429,6 +1458,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Gatherv at a rank other than the root, which sends only. */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
             String call = "Comm.gatherv";
             intra(call).gathervSendOnly(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, root);
@@ -1441,6 +1471,8 @@ public class Comm implements Freeable, Cloneable {
     public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                               Datatype recvtype, int root) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatter";
             intra(call).Scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
@@ -1452,6 +1484,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Scatter in place: the root keeps its own block in {@code buf}. */
     public final void scatter(Object buf, int count, Datatype type, int root) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.scatter";
             intra(call).scatterInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
         } catch (RuntimeException e) {
@@ -1463,6 +1496,8 @@ public class Comm implements Freeable, Cloneable {
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf,
                                int recvcount, Datatype recvtype, int root) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
             intra(call).Scatterv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
@@ -1475,6 +1510,7 @@ public class Comm implements Freeable, Cloneable {
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root)
             throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
             String call = "Comm.scatterv";
             intra(call).scattervInPlace(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
                     sendtype, root);
@@ -1486,6 +1522,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Scatterv at a rank other than the root, which receives only. */
     public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
         try {
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
             intra(call).scattervReceiveOnly(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
                     recvtype, root);
@@ -1498,6 +1535,8 @@ public class Comm implements Freeable, Cloneable {
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                 Datatype recvtype) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGather";
             intra(call).Allgather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
@@ -1509,6 +1548,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Allgather in place. */
     public final void allGather(Object buf, int count, Datatype type) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.allGather";
             intra(call).allgatherInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type);
         } catch (RuntimeException e) {
@@ -1520,6 +1560,8 @@ public class Comm implements Freeable, Cloneable {
     public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
                                  int[] displs, Datatype recvtype) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGatherv";
             intra(call).Allgatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype);
@@ -1532,6 +1574,7 @@ public class Comm implements Freeable, Cloneable {
     public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype)
             throws MPIException {
         try {
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGatherv";
             intra(call).allgathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
                     recvtype);
@@ -1544,6 +1587,8 @@ public class Comm implements Freeable, Cloneable {
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                Datatype recvtype) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAll";
             intra(call).Alltoall(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
@@ -1556,6 +1601,8 @@ public class Comm implements Freeable, Cloneable {
     public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf,
                                 int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         try {
+            sendtype = OmpiArgs.type(sendtype, sendbuf);
+            recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAllv";
             intra(call).Alltoallv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sdispls,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, rdispls, recvtype);
@@ -1659,6 +1706,7 @@ public class Comm implements Freeable, Cloneable {
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root)
             throws MPIException {
         try {
+            type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduce";
             intra(call).Reduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
                     OmpiArgs.offset(recvbuf), count, type, op, root);
@@ -1670,6 +1718,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Reduce in place at the root ({@code buf} is the send buffer elsewhere). */
     public final void reduce(Object buf, int count, Datatype type, Op op, int root) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.reduce";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
@@ -1683,6 +1732,7 @@ public class Comm implements Freeable, Cloneable {
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op)
             throws MPIException {
         try {
+            type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.allReduce";
             intra(call).Allreduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
@@ -1694,6 +1744,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Allreduce in place. */
     public final void allReduce(Object buf, int count, Datatype type, Op op) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.allReduce";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
@@ -1707,6 +1758,7 @@ public class Comm implements Freeable, Cloneable {
     public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op)
             throws MPIException {
         try {
+            type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduceScatter";
             intra(call).Reduce_scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcounts, type, op);
@@ -1718,6 +1770,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Reduce_scatter in place. */
     public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.reduceScatter";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
@@ -1731,6 +1784,7 @@ public class Comm implements Freeable, Cloneable {
     public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op)
             throws MPIException {
         try {
+            type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduceScatterBlock";
             intra(call).reduceScatterBlock(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, type, op, false,
@@ -1743,6 +1797,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Reduce_scatter_block in place. */
     public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Comm.reduceScatterBlock";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);

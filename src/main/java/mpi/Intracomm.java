@@ -817,6 +817,7 @@ public class Intracomm extends Comm {
     /** MPI_Scan. */
     public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
         try {
+            type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Intracomm.scan";
             Scan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
                     OmpiArgs.offset(recvbuf), count, type, op);
@@ -828,6 +829,7 @@ public class Intracomm extends Comm {
     /** MPI_Scan in place. */
     public final void scan(Object buf, int count, Datatype type, Op op) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Intracomm.scan";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
@@ -840,6 +842,7 @@ public class Intracomm extends Comm {
     /** MPI_Exscan: rank 0's recvbuf is left as it was. */
     public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
         try {
+            type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Intracomm.exScan";
             exScan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
                     OmpiArgs.offset(recvbuf), count, type, op);
@@ -851,6 +854,7 @@ public class Intracomm extends Comm {
     /** MPI_Exscan in place. */
     public final void exScan(Object buf, int count, Datatype type, Op op) throws MPIException {
         try {
+            type = OmpiArgs.type(type, buf);
             String call = "Intracomm.exScan";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);

@@ -162,6 +162,11 @@ public class MPI extends MpjExpressFields {
     public static Op REPLACE, NO_OP;
     /** MPI's own MPI_MAXLOC and MPI_MINLOC, for MPI's pair types (MAXLOC and MINLOC apply natmpj's to its own). */
     static long mpiMaxloc, mpiMinloc;
+    /**
+     * MPI_2INT with bytes as its elements: what Open MPI's API means by MPI.INT2 on a byte[] array (OmpiArgs.type);
+     * MPI.INT2 itself has ints as its elements, as mpiJava's does.
+     */
+    static Datatype int2Bytes;
     public static Info INFO_ENV, INFO_NULL;
     /** MPI-4's MPI_ERRORS_ABORT (Open MPI 5's API); MPI_ERRORS_ARE_FATAL where the MPI predates MPI-4. */
     public static Errhandler ERRORS_ABORT;

@@ -31,6 +31,22 @@ final class OmpiArgs {
         return buf;
     }
 
+    /**
+     * The datatype to hand on with {@code buf}: MPI.INT2 over a byte[] array (or a heap ByteBuffer) is Open MPI's
+     * byte-based MPI_2INT; every other type is itself.
+     */
+    static Datatype type(Datatype type, Object buf) {
+        if (type != MPI.INT2 || type == null) return type;
+        boolean bytes = buf instanceof byte[] || buf instanceof java.nio.ByteBuffer && !((Buffer) buf).isDirect();
+        return bytes && MPI.int2Bytes != null ? MPI.int2Bytes : type;
+    }
+
+    /** {@link #type(Datatype, Object)} for one datatype describing two buffers (reductions). */
+    static Datatype type(Datatype type, Object a, Object b) {
+        Datatype t = type(type, a);
+        return t != type ? t : type(type, b);
+    }
+
     /** Where the data starts in what {@link #base} returns, in its elements: a heap buffer's array offset, else 0. */
     static int offset(Object buf) {
         if (buf instanceof Buffer) {

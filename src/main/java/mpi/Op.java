@@ -140,7 +140,8 @@ public class Op implements Freeable {
             break;
         case LOCATION:
             if (pair) return handle;
-            if (type == MPI.SHORT_INT || type == MPI.LONG_INT || type == MPI.FLOAT_INT || type == MPI.DOUBLE_INT) {
+            if (type == MPI.SHORT_INT || type == MPI.LONG_INT || type == MPI.FLOAT_INT || type == MPI.DOUBLE_INT
+                    || type == MPI.int2Bytes) {
                 return this == MPI.MAXLOC ? MPI.mpiMaxloc : MPI.mpiMinloc; // MPI's own, on MPI's pair types
             }
             throw new IllegalArgumentException(call + ": op " + name + " applies only to the pair datatypes"
@@ -194,6 +195,7 @@ public class Op implements Freeable {
         MPI.FLOAT2 = Datatype.pair(h[NativeMPIConstants.LOCATION_FLOAT2], Element.FLOAT, "MPI.FLOAT2");
         MPI.DOUBLE2 = Datatype.pair(h[NativeMPIConstants.LOCATION_DOUBLE2], Element.DOUBLE, "MPI.DOUBLE2");
         // MPI's own pair types, for Open MPI's API (their shape is asked of MPI, so only after MPI_Init)
+        MPI.int2Bytes = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_2INT), "MPI.INT2");
         MPI.SHORT_INT = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_SHORT_INT), "MPI.SHORT_INT");
         MPI.LONG_INT = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_LONG_INT), "MPI.LONG_INT");
         MPI.FLOAT_INT = Datatype.cPair(NativeMPI.handle_constant(NativeMPIConstants.TYPE_FLOAT_INT), "MPI.FLOAT_INT");

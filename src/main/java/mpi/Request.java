@@ -662,7 +662,8 @@ public class Request implements Freeable {
     /** MPI_Waitsome: the statuses of the requests completed (getIndex() gives each index). */
     public static Status[] waitSomeStatus(Request[] requests) throws MPIException {
         try {
-            return some("Request.waitSomeStatus", requests, true);
+            String call = "Request.waitSomeStatus";
+            return noneActive(call, requests) ? null : some(call, requests, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -671,7 +672,8 @@ public class Request implements Freeable {
     /** MPI_Waitsome: the indices of the requests completed. */
     public static int[] waitSome(Request[] requests) throws MPIException {
         try {
-            return indices(some("Request.waitSome", requests, true));
+            String call = "Request.waitSome";
+            return noneActive(call, requests) ? null : indices(some(call, requests, true));
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -680,7 +682,8 @@ public class Request implements Freeable {
     /** MPI_Testsome: the statuses of the requests completed. */
     public static Status[] testSomeStatus(Request[] requests) throws MPIException {
         try {
-            return some("Request.testSomeStatus", requests, false);
+            String call = "Request.testSomeStatus";
+            return noneActive(call, requests) ? null : some(call, requests, false);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -689,10 +692,19 @@ public class Request implements Freeable {
     /** MPI_Testsome: the indices of the requests completed. */
     public static int[] testSome(Request[] requests) throws MPIException {
         try {
-            return indices(some("Request.testSome", requests, false));
+            String call = "Request.testSome";
+            return noneActive(call, requests) ? null : indices(some(call, requests, false));
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
+    }
+
+    /** MPI's outcount MPI_UNDEFINED, which Open MPI's API returns as null: no request active (null ones neither). */
+    private static boolean noneActive(String call, Request[] requests) {
+        MPI.requireActive(call);
+        if (requests == null) return false; // some() names the argument
+        for (Request r : requests) if (r != null && (r.isFreed() || !r.idle())) return false;
+        return true;
     }
 
     private static int[] indices(Status[] statuses) {
