@@ -2,6 +2,24 @@
 #include "internal.h"
 #include "constants.h"
 
+#include <dlfcn.h>
+
+/*
+ * MPI-4's MPI_ERRORS_ABORT, else MPI_ERRORS_ARE_FATAL (the nearest before MPI-4). One openmpi build serves Open MPI
+ * 4.1 and 5.0, so it names no object only one of them has: Open MPI 5's handle is the address of its
+ * ompi_mpi_errors_abort, looked up when asked for (Open MPI 4.1 has none).
+ */
+static natmpj_handle errors_abort(void) {
+#if defined(OPEN_MPI) && OPEN_MPI
+    void *handle = dlsym(RTLD_DEFAULT, "ompi_mpi_errors_abort");
+    return handle ? (natmpj_handle)handle : (natmpj_handle)MPI_ERRORS_ARE_FATAL;
+#elif defined(MPI_ERRORS_ABORT)
+    return (natmpj_handle)MPI_ERRORS_ABORT;
+#else
+    return (natmpj_handle)MPI_ERRORS_ARE_FATAL;
+#endif
+}
+
 natmpj_handle natmpj_handle_constant(int id) {
     switch (id) {
     case NATMPJ_COMM_WORLD: return (natmpj_handle)MPI_COMM_WORLD;
@@ -50,11 +68,7 @@ natmpj_handle natmpj_handle_constant(int id) {
     case NATMPJ_TYPE_FLOAT_INT: return (natmpj_handle)MPI_FLOAT_INT;
     case NATMPJ_TYPE_DOUBLE_INT: return (natmpj_handle)MPI_DOUBLE_INT;
     case NATMPJ_TYPE_2INT: return (natmpj_handle)MPI_2INT;
-#ifdef MPI_ERRORS_ABORT
-    case NATMPJ_ERRORS_ABORT: return (natmpj_handle)MPI_ERRORS_ABORT;
-#else
-    case NATMPJ_ERRORS_ABORT: return (natmpj_handle)MPI_ERRORS_ARE_FATAL; /* before MPI-4: the nearest */
-#endif
+    case NATMPJ_ERRORS_ABORT: return errors_abort();
     default: return 0;
     }
 }
