@@ -952,8 +952,8 @@ public class Comm implements Freeable, Cloneable {
     public final void send(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            send(SEND_STANDARD, "Comm.send", OmpiArgs.base("Comm.send", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
-                    tag);
+            send(SEND_STANDARD, "Comm.send", OmpiArgs.base("Comm.send", "buf", buf), OmpiArgs.offset(buf), count, type,
+                    dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -963,8 +963,8 @@ public class Comm implements Freeable, Cloneable {
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return Status.of(received(false, "Comm.recv", OmpiArgs.base("Comm.recv", "buf", buf), OmpiArgs.offset(buf), count,
-                    type, 0, 0, source, tag));
+            return Status.of(received(false, "Comm.recv", OmpiArgs.base("Comm.recv", "buf", buf), OmpiArgs.offset(buf),
+                    count, type, 0, 0, source, tag));
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -978,9 +978,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.sendRecv";
-            return Status.of(sentAndReceived(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sendtype, dest, sendtag, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
-                    source, recvtag));
+            return Status.of(sentAndReceived(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sendtype, dest, sendtag, OmpiArgs.base(call, "recvbuf", recvbuf),
+                    OmpiArgs.offset(recvbuf), recvcount, recvtype, source, recvtag));
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -992,8 +992,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.sendRecvReplace";
-            return Status.of(received(true, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, dest,
-                    sendtag, source, recvtag));
+            return Status.of(received(true, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type,
+                    dest, sendtag, source, recvtag));
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1003,8 +1003,8 @@ public class Comm implements Freeable, Cloneable {
     public final void bSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            send(SEND_BUFFERED, "Comm.bSend", OmpiArgs.base("Comm.bSend", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
-                    tag);
+            send(SEND_BUFFERED, "Comm.bSend", OmpiArgs.base("Comm.bSend", "buf", buf), OmpiArgs.offset(buf), count,
+                    type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1014,8 +1014,8 @@ public class Comm implements Freeable, Cloneable {
     public final void sSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            send(SEND_SYNCHRONOUS, "Comm.sSend", OmpiArgs.base("Comm.sSend", "buf", buf), OmpiArgs.offset(buf), count, type,
-                    dest, tag);
+            send(SEND_SYNCHRONOUS, "Comm.sSend", OmpiArgs.base("Comm.sSend", "buf", buf), OmpiArgs.offset(buf), count,
+                    type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1025,8 +1025,8 @@ public class Comm implements Freeable, Cloneable {
     public final void rSend(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            send(SEND_READY, "Comm.rSend", OmpiArgs.base("Comm.rSend", "buf", buf), OmpiArgs.offset(buf), count, type, dest,
-                    tag);
+            send(SEND_READY, "Comm.rSend", OmpiArgs.base("Comm.rSend", "buf", buf), OmpiArgs.offset(buf), count, type,
+                    dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1040,8 +1040,8 @@ public class Comm implements Freeable, Cloneable {
     public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return isend(SEND_STANDARD, "Comm.iSend", OmpiArgs.base("Comm.iSend", "buf", buf), OmpiArgs.offset(buf), count,
-                    type, dest, tag);
+            return isend(SEND_STANDARD, "Comm.iSend", OmpiArgs.base("Comm.iSend", "buf", buf), OmpiArgs.offset(buf),
+                    count, type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1051,8 +1051,8 @@ public class Comm implements Freeable, Cloneable {
     public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return isend(SEND_BUFFERED, "Comm.ibSend", OmpiArgs.base("Comm.ibSend", "buf", buf), OmpiArgs.offset(buf), count,
-                    type, dest, tag);
+            return isend(SEND_BUFFERED, "Comm.ibSend", OmpiArgs.base("Comm.ibSend", "buf", buf), OmpiArgs.offset(buf),
+                    count, type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1062,8 +1062,8 @@ public class Comm implements Freeable, Cloneable {
     public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return isend(SEND_SYNCHRONOUS, "Comm.isSend", OmpiArgs.base("Comm.isSend", "buf", buf), OmpiArgs.offset(buf), count,
-                    type, dest, tag);
+            return isend(SEND_SYNCHRONOUS, "Comm.isSend", OmpiArgs.base("Comm.isSend", "buf", buf),
+                    OmpiArgs.offset(buf), count, type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1073,8 +1073,8 @@ public class Comm implements Freeable, Cloneable {
     public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return isend(SEND_READY, "Comm.irSend", OmpiArgs.base("Comm.irSend", "buf", buf), OmpiArgs.offset(buf), count, type,
-                    dest, tag);
+            return isend(SEND_READY, "Comm.irSend", OmpiArgs.base("Comm.irSend", "buf", buf), OmpiArgs.offset(buf),
+                    count, type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1084,7 +1084,8 @@ public class Comm implements Freeable, Cloneable {
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return Irecv("Comm.iRecv", OmpiArgs.base("Comm.iRecv", "buf", buf), OmpiArgs.offset(buf), count, type, source, tag);
+            return Irecv("Comm.iRecv", OmpiArgs.base("Comm.iRecv", "buf", buf), OmpiArgs.offset(buf), count, type,
+                    source, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1094,8 +1095,8 @@ public class Comm implements Freeable, Cloneable {
     public final Prequest sendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return sendInit(SEND_STANDARD, "Comm.sendInit", OmpiArgs.base("Comm.sendInit", "buf", buf), OmpiArgs.offset(buf),
-                    count, type, dest, tag);
+            return sendInit(SEND_STANDARD, "Comm.sendInit", OmpiArgs.base("Comm.sendInit", "buf", buf),
+                    OmpiArgs.offset(buf), count, type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1105,8 +1106,8 @@ public class Comm implements Freeable, Cloneable {
     public final Prequest bSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return sendInit(SEND_BUFFERED, "Comm.bSendInit", OmpiArgs.base("Comm.bSendInit", "buf", buf), OmpiArgs.offset(buf),
-                    count, type, dest, tag);
+            return sendInit(SEND_BUFFERED, "Comm.bSendInit", OmpiArgs.base("Comm.bSendInit", "buf", buf),
+                    OmpiArgs.offset(buf), count, type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1127,8 +1128,8 @@ public class Comm implements Freeable, Cloneable {
     public final Prequest rSendInit(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return sendInit(SEND_READY, "Comm.rSendInit", OmpiArgs.base("Comm.rSendInit", "buf", buf), OmpiArgs.offset(buf),
-                    count, type, dest, tag);
+            return sendInit(SEND_READY, "Comm.rSendInit", OmpiArgs.base("Comm.rSendInit", "buf", buf),
+                    OmpiArgs.offset(buf), count, type, dest, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1138,8 +1139,8 @@ public class Comm implements Freeable, Cloneable {
     public final Prequest recvInit(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
         try {
             type = OmpiArgs.type(type, buf);
-            return Recv_init("Comm.recvInit", OmpiArgs.base("Comm.recvInit", "buf", buf), OmpiArgs.offset(buf), count, type,
-                    source, tag);
+            return Recv_init("Comm.recvInit", OmpiArgs.base("Comm.recvInit", "buf", buf), OmpiArgs.offset(buf), count,
+                    type, source, tag);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1149,8 +1150,8 @@ public class Comm implements Freeable, Cloneable {
     public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position)
             throws MPIException {
         try {
-            return Pack("Comm.pack", OmpiArgs.base("Comm.pack", "inbuf", inbuf), OmpiArgs.offset(inbuf), incount, type, outbuf,
-                    position);
+            return Pack("Comm.pack", OmpiArgs.base("Comm.pack", "inbuf", inbuf), OmpiArgs.offset(inbuf), incount, type,
+                    outbuf, position);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1160,8 +1161,8 @@ public class Comm implements Freeable, Cloneable {
     public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type)
             throws MPIException {
         try {
-            return Unpack("Comm.unpack", inbuf, position, OmpiArgs.base("Comm.unpack", "outbuf", outbuf), OmpiArgs.offset(outbuf),
-                    outcount, type);
+            return Unpack("Comm.unpack", inbuf, position, OmpiArgs.base("Comm.unpack", "outbuf", outbuf),
+                    OmpiArgs.offset(outbuf), outcount, type);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1410,8 +1411,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gather";
-            intra(call).Gather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+            intra(call).Gather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
+                    root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1435,8 +1437,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gatherv";
-            intra(call).Gatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype, root);
+            intra(call).Gatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
+                    recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1448,8 +1451,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gatherv";
-            intra(call).gathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
-                    recvtype, root);
+            intra(call).gathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    recvcount, displs, recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1460,8 +1463,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             String call = "Comm.gatherv";
-            intra(call).gathervSendOnly(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sendtype, root);
+            intra(call).gathervSendOnly(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sendtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1474,8 +1477,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatter";
-            intra(call).Scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+            intra(call).Scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
+                    root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1499,8 +1503,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
-            intra(call).Scatterv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
-                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
+            intra(call).Scatterv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    displs, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1512,8 +1517,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             String call = "Comm.scatterv";
-            intra(call).scattervInPlace(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, displs,
-                    sendtype, root);
+            intra(call).scattervInPlace(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, displs, sendtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1524,8 +1529,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
-            intra(call).scattervReceiveOnly(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
-                    recvtype, root);
+            intra(call).scattervReceiveOnly(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    recvcount, recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1538,8 +1543,8 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGather";
-            intra(call).Allgather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+            intra(call).Allgather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1563,8 +1568,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGatherv";
-            intra(call).Allgatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs, recvtype);
+            intra(call).Allgatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
+                    recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1576,8 +1582,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGatherv";
-            intra(call).allgathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
-                    recvtype);
+            intra(call).allgathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    recvcount, displs, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1590,8 +1596,8 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAll";
-            intra(call).Alltoall(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sendtype,
-                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+            intra(call).Alltoall(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1604,8 +1610,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAllv";
-            intra(call).Alltoallv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount, sdispls,
-                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, rdispls, recvtype);
+            intra(call).Alltoallv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+                    sdispls, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    rdispls, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1642,8 +1649,8 @@ public class Comm implements Freeable, Cloneable {
                     Message.READ);
             Message m2 = Message.blocking(call, rbase, OmpiArgs.byteOffset(recvbuf), (int) rspan, bytes, stage,
                     Message.READ_WRITE);
-            int rc = NativeMPI.alltoallw(m1.array, m1.address, m1.off, sendcount, sdispls, stypes, m2.array, m2.address,
-                    m2.off, recvcount, rdispls, rtypes, handle);
+            int rc = NativeMPI.alltoallw(m1.array, m1.address, m1.off, sendcount, sdispls, stypes, m2.array,
+                    m2.address, m2.off, recvcount, rdispls, rtypes, handle);
             m1.finish(call, rc);
             m2.finish(call, rc);
             MPIException.check(rc, call);
@@ -1688,7 +1695,8 @@ public class Comm implements Freeable, Cloneable {
             }
             handles[i] = t.layout.handle();
             if (counts[i] == 0 || t.layout.size == 0) continue;
-            long from = displs[i] + t.layout.spanStartBytes(counts[i]), to = displs[i] + t.layout.spanEndBytes(counts[i]);
+            long from = displs[i] + t.layout.spanStartBytes(counts[i]), to = displs[i]
+                    + t.layout.spanEndBytes(counts[i]);
             if (from < 0 || to > capacity) {
                 throw new IndexOutOfBoundsException(call + ": " + countsName + "[" + i + "] = " + counts[i]
                         + " items of " + t + " at " + displsName + "[" + i + "] = " + displs[i] + " bytes reach bytes "
@@ -1708,8 +1716,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduce";
-            intra(call).Reduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
-                    OmpiArgs.offset(recvbuf), count, type, op, root);
+            intra(call).Reduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1788,7 +1796,7 @@ public class Comm implements Freeable, Cloneable {
             String call = "Comm.reduceScatterBlock";
             intra(call).reduceScatterBlock(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, type, op, false,
-                "recvcount");
+                    "recvcount");
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1829,8 +1837,8 @@ public class Comm implements Freeable, Cloneable {
             Message s = Message.blocking(call, in, soff, count, layout, stage, Message.READ);
             Message r = Message.blocking(call, inout, roff, count, layout, stage, Message.READ_WRITE);
             if (user) op.enter(type);
-            int rc = NativeMPI.reduce_local(s.array, s.address, s.off, r.array, r.address, r.off, count, layout.handle(),
-                    opHandle);
+            int rc = NativeMPI.reduce_local(s.array, s.address, s.off, r.array, r.address, r.off, count,
+                    layout.handle(), opHandle);
             if (user) {
                 try {
                     op.exit(type, call); // rethrows what the user function threw
@@ -1858,7 +1866,8 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iBcast", "non-blocking collective (MPI_Ibcast)");
     }
 
-    public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+    public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+            Datatype recvtype, int root) throws MPIException {
         throw Pending.of("Comm.iGather", "non-blocking collective (MPI_Igather)");
     }
 
@@ -1866,11 +1875,13 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iGather", "non-blocking collective (MPI_Igather)");
     }
 
-    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) throws MPIException {
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount,
+            int[] displs, Datatype recvtype, int root) throws MPIException {
         throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
     }
 
-    public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) throws MPIException {
+    public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype,
+            int root) throws MPIException {
         throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
     }
 
@@ -1878,7 +1889,8 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
     }
 
-    public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+    public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+            Datatype recvtype, int root) throws MPIException {
         throw Pending.of("Comm.iScatter", "non-blocking collective (MPI_Iscatter)");
     }
 
@@ -1886,11 +1898,13 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iScatter", "non-blocking collective (MPI_Iscatter)");
     }
 
-    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Buffer recvbuf,
+            int recvcount, Datatype recvtype, int root) throws MPIException {
         throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
     }
 
-    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) throws MPIException {
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
+            int root) throws MPIException {
         throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
     }
 
@@ -1898,7 +1912,8 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
     }
 
-    public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+    public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+            Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iAllGather", "non-blocking collective (MPI_Iallgather)");
     }
 
@@ -1906,7 +1921,8 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iAllGather", "non-blocking collective (MPI_Iallgather)");
     }
 
-    public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+    public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount,
+            int[] displs, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iAllGatherv", "non-blocking collective (MPI_Iallgatherv)");
     }
 
@@ -1914,51 +1930,63 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iAllGatherv", "non-blocking collective (MPI_Iallgatherv)");
     }
 
-    public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+    public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+            Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iAllToAll", "non-blocking collective (MPI_Ialltoall)");
     }
 
-    public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+    public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf,
+            int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iAllToAllv", "non-blocking collective (MPI_Ialltoallv)");
     }
 
-    public final Request iAllToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
+    public final Request iAllToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes,
+            Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
         throw Pending.of("Comm.iAllToAllw", "non-blocking collective (MPI_Ialltoallw)");
     }
 
-    public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+    public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvcount, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.neighborAllGather", "neighbourhood collective (MPI_Neighbor_allgather)");
     }
 
-    public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+    public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
+            int recvcount, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iNeighborAllGather", "neighbourhood collective (MPI_Ineighbor_allgather)");
     }
 
-    public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+    public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+            int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.neighborAllGatherv", "neighbourhood collective (MPI_Neighbor_allgatherv)");
     }
 
-    public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+    public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
+            int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iNeighborAllGatherv", "neighbourhood collective (MPI_Ineighbor_allgatherv)");
     }
 
-    public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+    public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+            Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.neighborAllToAll", "neighbourhood collective (MPI_Neighbor_alltoall)");
     }
 
-    public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+    public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
+            int recvcount, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iNeighborAllToAll", "neighbourhood collective (MPI_Ineighbor_alltoall)");
     }
 
-    public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+    public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.neighborAllToAllv", "neighbourhood collective (MPI_Neighbor_alltoallv)");
     }
 
-    public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+    public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+            Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         throw Pending.of("Comm.iNeighborAllToAllv", "neighbourhood collective (MPI_Ineighbor_alltoallv)");
     }
 
-    public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root) throws MPIException {
+    public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op,
+            int root) throws MPIException {
         throw Pending.of("Comm.iReduce", "non-blocking collective (MPI_Ireduce)");
     }
 
@@ -1966,7 +1994,8 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iReduce", "non-blocking collective (MPI_Ireduce)");
     }
 
-    public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
+    public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type,
+            Op op) throws MPIException {
         throw Pending.of("Comm.iAllReduce", "non-blocking collective (MPI_Iallreduce)");
     }
 
@@ -1974,7 +2003,8 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iAllReduce", "non-blocking collective (MPI_Iallreduce)");
     }
 
-    public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op) throws MPIException {
+    public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type,
+            Op op) throws MPIException {
         throw Pending.of("Comm.iReduceScatter", "non-blocking collective (MPI_Ireduce_scatter)");
     }
 
@@ -1982,7 +2012,8 @@ public class Comm implements Freeable, Cloneable {
         throw Pending.of("Comm.iReduceScatter", "non-blocking collective (MPI_Ireduce_scatter)");
     }
 
-    public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op) throws MPIException {
+    public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type,
+            Op op) throws MPIException {
         throw Pending.of("Comm.iReduceScatterBlock", "non-blocking collective (MPI_Ireduce_scatter_block)");
     }
 

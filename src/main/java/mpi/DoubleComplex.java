@@ -5,7 +5,8 @@ import java.nio.DoubleBuffer;
 
 /**
  * A view of one complex number of double precision, stored as two doubles (real part, imaginary part) in a buffer or an
- * array: the layout of {@code MPI.DOUBLE_COMPLEX}. Item {@code index} is at double {@code 2 * index}. Reads and writes go
+ * array: the layout of {@code MPI.DOUBLE_COMPLEX}. Item {@code index} is at double {@code 2 * index}. Reads and
+ * writes go
  * straight to the storage.
  */
 public final class DoubleComplex {

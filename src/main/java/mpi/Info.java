@@ -161,7 +161,9 @@ public final class Info implements Freeable, Cloneable {
         try {
             String call = "Info.free";
             requireLive(call);
-            if (predefined) throw new IllegalArgumentException(call + ": MPI.INFO_ENV is predefined and cannot be freed");
+            if (predefined) {
+                throw new IllegalArgumentException(call + ": MPI.INFO_ENV is predefined and cannot be freed");
+            }
             MPIException.check(NativeMPI.info_free(handle), call);
             handle = MPI.INFO_NULL.handle;
             if (tracked != null) tracked.freed();

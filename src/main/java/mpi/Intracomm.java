@@ -121,8 +121,8 @@ public class Intracomm extends Comm {
     }
 
     /** {@link #Reduce} for a call named {@code call} (either API's spelling). */
-    void Reduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
-                       Op op, int root) {
+    void Reduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+            Datatype datatype, Op op, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (ObjectMessages.isObject(datatype)) {
@@ -145,8 +145,8 @@ public class Intracomm extends Comm {
     }
 
     /** {@link #Allreduce} for a call named {@code call} (either API's spelling). */
-    void Allreduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
-                          Op op) {
+    void Allreduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+            Datatype datatype, Op op) {
         requireLive(call);
         if (ObjectMessages.isObject(datatype)) {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
@@ -171,8 +171,8 @@ public class Intracomm extends Comm {
     }
 
     /** {@link #Scan} for a call named {@code call} (either API's spelling). */
-    void Scan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
-                     Op op) {
+    void Scan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+            Datatype datatype, Op op) {
         requireLive(call);
         if (ObjectMessages.isObject(datatype)) {
             objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
@@ -304,7 +304,7 @@ public class Intracomm extends Comm {
 
     /** {@link #Reduce_scatter} for a call named {@code call} (either API's spelling). */
     void Reduce_scatter(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
-                               Datatype datatype, Op op) {
+            Datatype datatype, Op op) {
         requireLive(call);
         int total = total(call, "recvcounts", recvcounts);
         if (ObjectMessages.isObject(datatype)) {
@@ -334,12 +334,13 @@ public class Intracomm extends Comm {
     /** Root's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                        int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
-        Gather("Intracomm.Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        Gather("Intracomm.Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype,
+                root);
     }
 
     /** {@link #Gather} for a call named {@code call} (either API's spelling). */
     void Gather(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-                       int recvoffset, int recvcount, Datatype recvtype, int root) {
+            int recvoffset, int recvcount, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -369,12 +370,13 @@ public class Intracomm extends Comm {
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                         int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
-        Gatherv("Intracomm.Gatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
+        Gatherv("Intracomm.Gatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+                recvtype, root);
     }
 
     /** {@link #Gatherv} for a call named {@code call} (either API's spelling). */
     void Gatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-                        int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -403,12 +405,13 @@ public class Intracomm extends Comm {
     /** Every rank receives {@code recvcount} items, block i of root's {@code sendbuf} going to rank i. */
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                         int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
-        Scatter("Intracomm.Scatter", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        Scatter("Intracomm.Scatter", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype, root);
     }
 
     /** {@link #Scatter} for a call named {@code call} (either API's spelling). */
     void Scatter(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-                        int recvoffset, int recvcount, Datatype recvtype, int root) {
+            int recvoffset, int recvcount, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -438,12 +441,13 @@ public class Intracomm extends Comm {
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
-        Scatterv("Intracomm.Scatterv", sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        Scatterv("Intracomm.Scatterv", sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
+                recvcount, recvtype, root);
     }
 
     /** {@link #Scatterv} for a call named {@code call} (either API's spelling). */
     void Scatterv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
-                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         requireLive(call);
         checkRoot(call, root);
         if (objects(call, sendtype, recvtype)) {
@@ -472,12 +476,13 @@ public class Intracomm extends Comm {
     /** Every rank's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                           int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
-        Allgather("Intracomm.Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+        Allgather("Intracomm.Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype);
     }
 
     /** {@link #Allgather} for a call named {@code call} (either API's spelling). */
     void Allgather(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-                          int recvoffset, int recvcount, Datatype recvtype) {
+            int recvoffset, int recvcount, Datatype recvtype) {
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
             Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
@@ -499,12 +504,13 @@ public class Intracomm extends Comm {
     /** Every rank's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
-        Allgatherv("Intracomm.Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
+        Allgatherv("Intracomm.Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                displs, recvtype);
     }
 
     /** {@link #Allgatherv} for a call named {@code call} (either API's spelling). */
     void Allgatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-                           int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
+            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         requireLive(call);
         int span = span(call, "recvcount", recvcount, "displs", displs);
         if (objects(call, sendtype, recvtype)) {
@@ -525,12 +531,13 @@ public class Intracomm extends Comm {
     /** Block i of every rank's {@code sendbuf} ({@code sendcount} items) goes to rank i, in rank order. */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                          int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
-        Alltoall("Intracomm.Alltoall", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+        Alltoall("Intracomm.Alltoall", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype);
     }
 
     /** {@link #Alltoall} for a call named {@code call} (either API's spelling). */
     void Alltoall(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-                         int recvoffset, int recvcount, Datatype recvtype) {
+            int recvoffset, int recvcount, Datatype recvtype) {
         requireLive(call);
         if (objects(call, sendtype, recvtype)) {
             Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size),
@@ -556,12 +563,13 @@ public class Intracomm extends Comm {
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
             throws MPIException {
-        Alltoallv("Intracomm.Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
+        Alltoallv("Intracomm.Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
+                recvcount, rdispls, recvtype);
     }
 
     /** {@link #Alltoallv} for a call named {@code call} (either API's spelling). */
     void Alltoallv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
-                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
+            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         requireLive(call);
         int sspan = span(call, "sendcount", sendcount, "sdispls", sdispls);
         int rspan = span(call, "recvcount", recvcount, "rdispls", rdispls);
@@ -819,8 +827,8 @@ public class Intracomm extends Comm {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Intracomm.scan";
-            Scan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
-                    OmpiArgs.offset(recvbuf), count, type, op);
+            Scan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call,
+                    "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -844,8 +852,8 @@ public class Intracomm extends Comm {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Intracomm.exScan";
-            exScan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf),
-                    OmpiArgs.offset(recvbuf), count, type, op);
+            exScan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call,
+                    "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -974,8 +982,8 @@ public class Intracomm extends Comm {
         Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, size), type, stage, false,
                 true) : buffer(call, "buf", buf, offset, count, type, stage, false, false);
         long t = type.layout.handle();
-        int rc = atRoot ? NativeMPI.gather(null, 0, 0, 0, t, b.array, b.address, b.off, count, t, 1, root, handle)
-                : NativeMPI.gather(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 0, root, handle);
+        int rc = atRoot ? NativeMPI.gather(null, 0, 0, 0, t, b.array, b.address, b.off, count, t, 1, root,
+                handle) : NativeMPI.gather(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 0, root, handle);
         finish(call, rc, Message.NONE, b);
     }
 
@@ -1020,8 +1028,8 @@ public class Intracomm extends Comm {
         Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, size), type, stage, false,
                 false) : buffer(call, "buf", buf, offset, count, type, stage, false, true);
         long t = type.layout.handle();
-        int rc = atRoot ? NativeMPI.scatter(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 1, root, handle)
-                : NativeMPI.scatter(null, 0, 0, count, t, b.array, b.address, b.off, count, t, 0, root, handle);
+        int rc = atRoot ? NativeMPI.scatter(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 1, root,
+                handle) : NativeMPI.scatter(null, 0, 0, count, t, b.array, b.address, b.off, count, t, 0, root, handle);
         finish(call, rc, atRoot ? b : Message.NONE, atRoot ? Message.NONE : b);
     }
 
@@ -1102,7 +1110,7 @@ public class Intracomm extends Comm {
         requireLive(call);
         refuseObjects(call, datatype);
         int total = items(call, countName, count, size);
-        reduction(REDUCE_SCATTER_BLOCK, call, sendbuf, sendoffset, total, recvbuf, recvoffset,
-                inPlace ? total : count, datatype, op, true, inPlace, -1, new int[] {count});
+        reduction(REDUCE_SCATTER_BLOCK, call, sendbuf, sendoffset, total, recvbuf, recvoffset, inPlace ? total : count,
+                datatype, op, true, inPlace, -1, new int[] {count});
     }
 }

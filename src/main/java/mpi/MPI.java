@@ -175,10 +175,20 @@ public class MPI extends MpjExpressFields {
     /** The MPI standard version of the library (MPI_VERSION, MPI_SUBVERSION as it reports them). */
     public static int VERSION, SUBVERSION;
     public static int DIST_GRAPH, APPNUM, LASTUSEDCODE, UNIVERSE_SIZE, WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, ROOT;
-    public static int KEYVAL_INVALID, MAX_OBJECT_NAME, MAX_PORT_NAME, MAX_DATAREP_STRING, MAX_INFO_KEY, MAX_INFO_VAL, ORDER_C, ORDER_FORTRAN, DISTRIBUTE_BLOCK, DISTRIBUTE_CYCLIC, DISTRIBUTE_NONE, DISTRIBUTE_DFLT_DARG, MODE_CREATE, MODE_RDONLY, MODE_WRONLY, MODE_RDWR, MODE_DELETE_ON_CLOSE, MODE_UNIQUE_OPEN, MODE_EXCL, MODE_APPEND, MODE_SEQUENTIAL, DISPLACEMENT_CURRENT;
-    public static int SEEK_SET, SEEK_CUR, SEEK_END, MODE_NOCHECK, MODE_NOPRECEDE, MODE_NOPUT, MODE_NOSTORE, MODE_NOSUCCEED, LOCK_EXCLUSIVE, LOCK_SHARED, SUCCESS, ERR_UNKNOWN, ERR_INTERN, ERR_ACCESS, ERR_AMODE, ERR_ASSERT, ERR_BAD_FILE, ERR_BASE, ERR_CONVERSION, ERR_DISP;
-    public static int ERR_DUP_DATAREP, ERR_FILE_EXISTS, ERR_FILE_IN_USE, ERR_FILE, ERR_INFO_KEY, ERR_INFO_NOKEY, ERR_INFO_VALUE, ERR_INFO, ERR_IO, ERR_KEYVAL, ERR_LOCKTYPE, ERR_NAME, ERR_NO_MEM, ERR_NOT_SAME, ERR_NO_SPACE, ERR_NO_SUCH_FILE, ERR_PORT, ERR_QUOTA, ERR_READ_ONLY, ERR_RMA_CONFLICT, ERR_RMA_SYNC, ERR_SERVICE, ERR_SIZE, ERR_SPAWN, ERR_UNSUPPORTED_DATAREP, ERR_UNSUPPORTED_OPERATION, ERR_WIN, ERR_SYSRESOURCE;
-    public static int ERR_BUFFER, ERR_REQUEST, ERR_COMM, ERR_GROUP, ERR_ARG, ERR_OTHER, ERR_PENDING, ERR_IN_STATUS, ERR_TOPOLOGY, ERR_DIMS, ERR_ROOT, ERR_LASTCODE;
+    public static int KEYVAL_INVALID, MAX_OBJECT_NAME, MAX_PORT_NAME, MAX_DATAREP_STRING, MAX_INFO_KEY, MAX_INFO_VAL,
+            ORDER_C, ORDER_FORTRAN, DISTRIBUTE_BLOCK, DISTRIBUTE_CYCLIC, DISTRIBUTE_NONE, DISTRIBUTE_DFLT_DARG,
+            MODE_CREATE, MODE_RDONLY, MODE_WRONLY, MODE_RDWR, MODE_DELETE_ON_CLOSE, MODE_UNIQUE_OPEN, MODE_EXCL,
+            MODE_APPEND, MODE_SEQUENTIAL, DISPLACEMENT_CURRENT;
+    public static int SEEK_SET, SEEK_CUR, SEEK_END, MODE_NOCHECK, MODE_NOPRECEDE, MODE_NOPUT, MODE_NOSTORE,
+            MODE_NOSUCCEED, LOCK_EXCLUSIVE, LOCK_SHARED, SUCCESS, ERR_UNKNOWN, ERR_INTERN, ERR_ACCESS, ERR_AMODE,
+            ERR_ASSERT, ERR_BAD_FILE, ERR_BASE, ERR_CONVERSION, ERR_DISP;
+    public static int ERR_DUP_DATAREP, ERR_FILE_EXISTS, ERR_FILE_IN_USE, ERR_FILE, ERR_INFO_KEY, ERR_INFO_NOKEY,
+            ERR_INFO_VALUE, ERR_INFO, ERR_IO, ERR_KEYVAL, ERR_LOCKTYPE, ERR_NAME, ERR_NO_MEM, ERR_NOT_SAME,
+            ERR_NO_SPACE, ERR_NO_SUCH_FILE, ERR_PORT, ERR_QUOTA, ERR_READ_ONLY, ERR_RMA_CONFLICT, ERR_RMA_SYNC,
+            ERR_SERVICE, ERR_SIZE, ERR_SPAWN, ERR_UNSUPPORTED_DATAREP, ERR_UNSUPPORTED_OPERATION, ERR_WIN,
+            ERR_SYSRESOURCE;
+    public static int ERR_BUFFER, ERR_REQUEST, ERR_COMM, ERR_GROUP, ERR_ARG, ERR_OTHER, ERR_PENDING, ERR_IN_STATUS,
+            ERR_TOPOLOGY, ERR_DIMS, ERR_ROOT, ERR_LASTCODE;
 
     static {
         // The core reports failures as this facade's exceptions
@@ -885,8 +895,7 @@ public class MPI extends MpjExpressFields {
     public static ByteBuffer slice(ByteBuffer buf, int offset) {
         try {
             int at = checkSlice(capacity(buf), offset);
-            return ((ByteBuffer) buf.duplicate().clear().position(at)).slice()
-                    .order(buf.order());
+            return ((ByteBuffer) buf.duplicate().clear().position(at)).slice() .order(buf.order());
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -940,8 +949,7 @@ public class MPI extends MpjExpressFields {
     public static java.nio.DoubleBuffer slice(java.nio.DoubleBuffer buf, int offset) {
         try {
             int at = checkSlice(capacity(buf), offset);
-            return ((java.nio.DoubleBuffer) buf.duplicate().clear().position(at))
-                    .slice();
+            return ((java.nio.DoubleBuffer) buf.duplicate().clear().position(at)) .slice();
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }

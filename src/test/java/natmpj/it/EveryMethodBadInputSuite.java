@@ -80,7 +80,8 @@ public final class EveryMethodBadInputSuite {
         NOT_CALLED.put("Comm.createIntercomm#freed", "as Comm.Create_intercomm");
         NOT_CALLED.put("Comm.createIntercomm.remote_leader", "as Comm.Create_intercomm");
         NOT_CALLED.put("UserFunction.call", "implemented by the program, called by natmpj for user ops");
-        NOT_CALLED.put("MPI.pControl#live", "does nothing, as MPI_Pcontrol without a profiler: every argument is valid");
+        NOT_CALLED.put("MPI.pControl#live", "does nothing, as MPI_Pcontrol without a profiler: every argument is"
+                + " valid");
         NOT_CALLED.put("Comm.gatherv/4#live", "the form for the ranks other than the root: the sweep's communicators"
                 + " have one rank, the root (the root refusing it is checked in OmpiFormsSuite)");
         NOT_CALLED.put("Comm.scatterv/4#live", "the form for the ranks other than the root (as gatherv/4)");
