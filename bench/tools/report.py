@@ -42,6 +42,10 @@ LABELS = {
     "c-malloc": "C, malloc",
     "java-array-nohuge": "Java array, --no-huge-pages",
     "java-direct-nohuge": "Java direct, --no-huge-pages",
+    "java-ompiapi-array": "natmpj, Open MPI's API, array",
+    "java-ompiapi-direct": "natmpj, Open MPI's API, direct",
+    "java-ompibind-array": "Open MPI's bindings, array",
+    "java-ompibind-direct": "Open MPI's bindings, direct",
 }
 COLLECTIVES = ["barrier", "bcast", "reduce", "allreduce", "gather", "scatter", "allgather", "alltoall"]
 # natmpj's goals against its C twin and the other Java MPIs (the Goals section of the report).
@@ -881,6 +885,63 @@ def figure_section(results, m):
     return text
 
 
+# The ompi suite's rows of the summary: natmpj under Open MPI's Java API and Open MPI's own Java bindings.
+OMPI_ROWS = [
+    ("java-ompiapi-array", "natmpj, Open MPI's API, `byte[]`"),
+    ("java-ompiapi-direct", "natmpj, Open MPI's API, direct buffer"),
+    ("java-ompibind-array", "Open MPI's Java bindings, `byte[]`"),
+    ("java-ompibind-direct", "Open MPI's Java bindings, direct buffer"),
+]
+OMPI_VARIANTS = ["c", "java-array", "java-direct"] + [v for v, _ in OMPI_ROWS]
+
+
+def ompi_section(results, m, flavours):
+    """The ompi suite: Open MPI's Java API on natmpj and on Open MPI's own bindings beside C and natmpj's mpiJava
+    API (p2p tables per MPI), then bench/tools/dialects's tables (dialects/dialects.md) when it ran."""
+    text = ""
+    for f in flavours:
+        keys = [v for v in OMPI_VARIANTS if v.startswith("java-ompi")]
+        if not any(m.data.get((f, v, b, c, 2)) for v in keys
+                   for b, c in (("latency", "blocking"), ("bw", "nonblocking"))):
+            continue
+        text += "### %s\n\n" % FLAVOUR_NAMES[f]
+        for bench, calls, what, unit in (("latency", "blocking", 0, "half round trip, us"),
+                                         ("bw", "nonblocking", 1, "MB/s = 1e6 B/s")):
+            cols = [v for v in OMPI_VARIANTS if m.data.get((f, v, bench, calls, 2))]
+            sizes = sorted({s for v in cols for s in m.data[(f, v, bench, calls, 2)]})
+            if not sizes:
+                continue
+            names = [("natmpj, mpiJava, " + LABELS[v][len("Java "):]) if v in ("java-array", "java-direct")
+                     else LABELS[v] for v in cols]
+            rows = []
+            for s in sizes:
+                c = m.get(f, "c", bench, calls, 2, s, what)
+                row = [human(s)]
+                for v in cols:
+                    x = m.get(f, v, bench, calls, 2, s, what)
+                    if x is None or v == "c" or c is None:
+                        row.append(fmt(x, 3 if what == 0 else 0))
+                    elif what == 0:
+                        row.append("%.3f (%+.3f)" % (x, x - c))
+                    else:
+                        row.append("%.0f (%.2fx)" % (x, x / c))
+                rows.append(row)
+            text += "#### %s, %s calls: %s (in brackets: against C)\n\n%s\n" % (
+                bench, calls, unit, table(["size"] + names, rows))
+    if text:
+        text = ("The same class files (bench/java-ompi/OmpiP2pBench, P2pBench written to Open MPI's Java API), "
+                "compiled once against Open MPI 4.1.4's own mpi.jar, on natmpj and on Open MPI's own Java bindings "
+                "(Open MPI only), beside C and natmpj's mpiJava API (P2pBench), on the first JDK. Open MPI's "
+                "bindings refuse arrays (wrapped in heap buffers) in non-blocking calls, so the array bandwidth "
+                "column is natmpj's only. Medians over repetitions.\n\n" + text)
+    path = os.path.join(results, "dialects", "dialects.md")
+    if os.path.exists(path):
+        with open(path) as f:
+            body = re.sub(r"(?m)^## ", "#### ", f.read().split("\n", 1)[1].lstrip("\n"))
+        text += ("### natmpj's two APIs, call by call (bench/tools/dialects)\n\n" + body + "\n")
+    return text
+
+
 # The summary's points: blocking ping-pong latency and non-blocking windowed bandwidth, as the peers measure them.
 SUMMARY_LATENCY, SUMMARY_BANDWIDTH = (1, 1024), (64 * 1024, 1 << 20, 4 << 20)
 
@@ -919,6 +980,10 @@ def summary(m, info, flavours):
             base, _, jdk = v.partition("@")
             kind = "`byte[]`" if base == "java-array" else "direct buffer"
             row(f, mpi, "natmpj, %s, JDK %s" % (kind, jdk or m.jdks[0]), v, c_lat, c_bw)
+        for base, name in OMPI_ROWS:
+            for v in java_keys(m.jdks, (base,)):
+                _, _, jdk = v.partition("@")
+                row(f, mpi, "%s, JDK %s" % (name, jdk or m.jdks[0]), v, c_lat, c_bw)
         row(f, mpi, "mpi4py", "mpi4py", c_lat, c_bw)
         row(f, mpi, "MPJ Express on natmpjdev", "mpje-natmpjdev", c_lat, c_bw)
         for s in SUMMARY_LATENCY:
@@ -941,6 +1006,10 @@ def summary(m, info, flavours):
             info["date"].split(" ")[0], info["cpu"], info["cores"].split(" (")[0], mpis,
             " and ".join("JDK " + j for j in m.jdks if j), reps))
     text += table(head, rows, ["---", "---"] + ["---:"] * (len(head) - 2))
+    if any(r[1].startswith("Open MPI's Java bindings") for r in rows):
+        text += ("\nOpen MPI's Java API (ci/bench --suites ompi): the same class files, compiled against Open MPI's "
+                 "own mpi.jar, on natmpj and on Open MPI's own Java bindings. Open MPI's bindings refuse arrays "
+                 "(wrapped in heap buffers) in non-blocking calls: their `byte[]` row has no bandwidth.\n")
     if apart:
         text += ("\nThe C twin's own repetitions at these points were up to %.2fx apart (median %.2fx): differences "
                  "between rows smaller than that are the machine's, not the code's.\n" % (
@@ -1089,7 +1158,8 @@ def main():
             if text:
                 report += "### %s\n\n%s\n" % (title, text)
         report += warm_section(results, m, warm, f)
-    for title, text in (("MPI.OBJECT", object_table(m, flavours)),
+    for title, text in (("Open MPI's Java API", ompi_section(results, m, flavours)),
+                        ("MPI.OBJECT", object_table(m, flavours)),
                         ("Per-call overhead", overhead_table(results, flavours))):
         if text:
             report += "## %s\n\n%s\n" % (title, text)
