@@ -13,8 +13,9 @@ import natmpj.jni.NativeMPI;
  * direct buffer's address, plus a byte offset. Every bad buffer becomes a Java exception here, before MPI; the
  * messages name the call and the argument as the facade gives them. {@link Message} builds on this.
  *
- * <p>An array's offset and size count its elements; a direct ByteBuffer's count items of the datatype, from the
- * buffer's own start (its position is ignored, so {@code slice()} gives a view at another start).
+ * <p>An array's offset and size count its elements; a direct buffer's (a ByteBuffer, or a view of one such as
+ * {@code asIntBuffer()}, whose capacity counts as its bytes) count items of the datatype, from the buffer's own
+ * start (its position is ignored, so {@code slice()} gives a view at another start).
  */
 public final class Buffers {
     private Buffers() {}
