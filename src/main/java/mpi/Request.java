@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 import natmpj.internal.DroppedHandles;
+import natmpj.internal.Held;
 import natmpj.internal.LiveHandles;
 import natmpj.internal.LiveSet;
 import natmpj.internal.Message;
@@ -35,13 +36,14 @@ public class Request implements Freeable {
      * that such a request costs one counter update at start and one at completion, not two of each.
      */
     private static final LongAdder PENDING_RECEIVES = new LongAdder(), PENDING_SENDS = new LongAdder(),
-            ACTIVE_PERSISTENT_RECEIVES = new LongAdder(), ACTIVE_PERSISTENT_SENDS = new LongAdder();
+            ACTIVE_PERSISTENT_RECEIVES = new LongAdder(), ACTIVE_PERSISTENT_SENDS = new LongAdder(),
+            PENDING_OTHER = new LongAdder();
 
     static {
         LiveHandles.countAlso(LiveHandles.Kind.REQUEST, new java.util.function.LongSupplier() { // no lambda at Init
             @Override
             public long getAsLong() {
-                return PENDING_RECEIVES.sum() + PENDING_SENDS.sum();
+                return PENDING_RECEIVES.sum() + PENDING_SENDS.sum() + PENDING_OTHER.sum();
             }
         });
     }
@@ -52,6 +54,8 @@ public class Request implements Freeable {
     final boolean persistent;
     final boolean receive;
     private Message buffer;
+    /** A collective's, one-sided or file operation's buffers and arrays (see {@link Held}), or null. */
+    private Held held;
     /** Started and not yet completed: only then does completion copy a staged receive back. */
     boolean active;
     private boolean cancelled;
@@ -85,6 +89,19 @@ public class Request implements Freeable {
         if (!persistent) started();
     }
 
+    /**
+     * A non-blocking collective, one-sided or file operation MPI started: {@code held} keeps what MPI uses until it
+     * completes.
+     */
+    Request(long handle, Held held) {
+        this.handle = handle;
+        this.persistent = false;
+        this.receive = false;
+        this.held = held;
+        this.tracked = null;
+        started();
+    }
+
     /** Frees an inactive persistent request the program dropped; must not reference the request itself. */
     private static Runnable releaseWhenDropped(long handle, Message buffer) {
         return () -> {
@@ -97,10 +114,13 @@ public class Request implements Freeable {
     final void started() {
         active = true;
         pending().increment();
-        if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer) kept = KEPT_WHILE_ACTIVE.add(this);
+        if (persistent || buffer != null && buffer.buf instanceof java.nio.Buffer || held != null) {
+            kept = KEPT_WHILE_ACTIVE.add(this);
+        }
     }
 
     private LongAdder pending() {
+        if (held != null) return PENDING_OTHER;
         return persistent ? (receive ? ACTIVE_PERSISTENT_RECEIVES : ACTIVE_PERSISTENT_SENDS)
                 : (receive ? PENDING_RECEIVES : PENDING_SENDS);
     }
@@ -173,7 +193,11 @@ public class Request implements Freeable {
             if (active) buffer.orphan(); else buffer.release();
             buffer = null;
         }
+        if (held != null) {
+            if (active) held.orphan(); else held.release();
+        }
         ended();
+        held = null;
     }
 
     // ---------------------------------------------------------------- single-request completion
@@ -232,8 +256,11 @@ public class Request implements Freeable {
     /** {@code copyBack} false: another request completed by the same call copies back this one's shared block. */
     final Status completed(int rc, Status status, String call, boolean copyBack) {
         boolean wasActive = active;
+        Held h = held;
         ended();
+        held = null;
         try {
+            if (h != null) h.completed(call, rc == 0 && wasActive);
             if (rc == 0 && wasActive && receive && buffer != null && buffer.staged() && copyBack
                     && !(cancelled && status.Test_cancelled())) {
                 buffer.copyOut(call, status.bytes()); // only what arrived: MPI leaves the rest untouched
@@ -257,10 +284,15 @@ public class Request implements Freeable {
     static String describePending() {
         long receives = PENDING_RECEIVES.sum() + ACTIVE_PERSISTENT_RECEIVES.sum();
         long sends = PENDING_SENDS.sum() + ACTIVE_PERSISTENT_SENDS.sum();
-        if (receives + sends == 0) return null;
-        String rs = receives == 0 ? "" : receives + (receives == 1 ? " receive" : " receives");
-        String ss = sends == 0 ? "" : sends + (sends == 1 ? " send" : " sends");
-        return rs.isEmpty() ? ss : ss.isEmpty() ? rs : rs + " and " + ss;
+        long others = PENDING_OTHER.sum();
+        if (receives + sends + others == 0) return null;
+        List<String> parts = new ArrayList<>(3);
+        if (receives > 0) parts.add(receives + (receives == 1 ? " receive" : " receives"));
+        if (sends > 0) parts.add(sends + (sends == 1 ? " send" : " sends"));
+        if (others > 0) parts.add(others + (others == 1 ? " collective, one-sided or file operation"
+                : " collective, one-sided or file operations"));
+        return parts.size() == 1 ? parts.get(0) : String.join(", ", parts.subList(0, parts.size() - 1)) + " and "
+                + parts.get(parts.size() - 1);
     }
 
     final boolean isFreed() {

@@ -192,6 +192,11 @@ public final class Message {
         return m;
     }
 
+    /** Whether MPI writes this buffer. */
+    public boolean writes() {
+        return (access & WRITE) != 0;
+    }
+
     public boolean staged() {
         return staging != null;
     }

@@ -82,22 +82,23 @@ public final class UserOps {
 
     /** Before a collective reduces {@code type} with a user op: callbacks can now find the datatype. */
     public static void enter(BufferType type) {
-        TYPES.compute(type.handle(), (h, use) -> {
-            if (use == null || use.type != type) return new TypeUse(type);
-            use.users++;
-            return use;
-        });
+        begin(type);
         CALLER.get().depth++;
     }
 
     /** After the collective (even a failed one): throws what a callback threw, else returns. */
     public static void exit(BufferType type, String call) {
-        TYPES.computeIfPresent(type.handle(), (h, use) -> --use.users <= 0 ? null : use);
+        unregister(type);
         Caller caller = CALLER.get();
         caller.depth--;
         Throwable failure = caller.failure;
         caller.failure = null;
         if (failure == null) failure = ORPHAN.getAndSet(null);
+        rethrow(failure, call);
+    }
+
+    /** Throws {@code failure} (a callback's), or reports user-op calls that never reached Java; else returns. */
+    private static void rethrow(Throwable failure, String call) {
         long lost = NativeMPI.user_op_lost_calls();
         if (failure == null && lost > 0) {
             failure = Failures.failure(call + ": " + lost + " call(s) of a user op could not reach Java (no JNI"
@@ -110,6 +111,30 @@ public final class UserOps {
             wrapped.initCause(failure);
             throw wrapped;
         }
+    }
+
+    /**
+     * Before a non-blocking reduction with a user op starts: callbacks can find {@code type} until {@link #end}. The
+     * callbacks run in whatever call makes MPI progress (a Wait, Test, or another MPI call, on any thread), which is
+     * inside no collective: what they throw is kept for the next collective or request that finishes.
+     */
+    public static void begin(BufferType type) {
+        TYPES.compute(type.handle(), (h, use) -> {
+            if (use == null || use.type != type) return new TypeUse(type);
+            use.users++;
+            return use;
+        });
+    }
+
+    /** A non-blocking reduction {@link #begin} registered is done with {@code type}; nothing thrown. */
+    public static void unregister(BufferType type) {
+        TYPES.computeIfPresent(type.handle(), (h, use) -> --use.users <= 0 ? null : use);
+    }
+
+    /** A non-blocking reduction completed: throws what a callback threw meanwhile, else returns. */
+    public static void end(BufferType type, String call) {
+        unregister(type);
+        rethrow(ORPHAN.getAndSet(null), call);
     }
 
     /**
