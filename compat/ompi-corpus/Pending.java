@@ -38,9 +38,6 @@ public class Pending {
         Intracomm w = MPI.COMM_WORLD;
         rank = w.getRank();
         IntBuffer b = MPI.newIntBuffer(2);
-        check("iBarrier", () -> w.iBarrier());
-        check("iBcast", () -> w.iBcast(b, 2, MPI.INT, 0));
-        check("iAllReduce", () -> w.iAllReduce(b, 2, MPI.INT, MPI.SUM));
         check("iDup", () -> w.iDup());
         check("splitType", () -> w.splitType(Comm.TYPE_SHARED, 0, MPI.INFO_NULL));
         check("mProbe", () -> new Message().mProbe(MPI.ANY_SOURCE, 1, w));

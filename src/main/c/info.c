@@ -10,8 +10,6 @@ static _Thread_local char text[TEXT_BYTES];
 
 const char *natmpj_text(void) { return text; }
 
-#define INFO(h) ((MPI_Info)(h))
-
 int natmpj_info_create(natmpj_handle *new_info) {
     MPI_Info info = MPI_INFO_NULL;
     int rc = MPI_Info_create(&info);

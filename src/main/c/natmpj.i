@@ -30,6 +30,7 @@
 #include "groups.h"
 #include "topology.h"
 #include "info.h"
+#include "icollectives.h"
 /* Java long[] elements are copied straight into natmpj_handle / int64_t arrays, Java int[] into int arrays. */
 _Static_assert(sizeof(natmpj_handle) == sizeof(jlong), "natmpj_handle must be as wide as jlong");
 _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
@@ -120,6 +121,14 @@ ADDRESS(int64_t, requests)  /* n request handles, read and written back in place
 ADDRESS(int, indices)       /* n ints: the indices Waitsome/Testsome write */
 ADDRESS(void, address)      /* any other native memory Java owns (staging buffers, attached buffers) */
 ADDRESS(natmpj_handle, created) /* the one handle a call creates, in the thread's StatusBuffer (no long[1]) */
+/* Arrays MPI reads until a request completes: native copies Java holds with the request (natmpj.internal.Held). */
+ADDRESS(int, held_sendcounts)
+ADDRESS(int, held_recvcounts)
+ADDRESS(int, held_displs)
+ADDRESS(int, held_sdispls)
+ADDRESS(int, held_rdispls)
+ADDRESS(natmpj_handle, held_stypes)
+ADDRESS(natmpj_handle, held_rtypes)
 
 /* The one place a direct buffer object crosses: looking up its address, once per buffer. */
 %typemap(jni) void *buffer_object "jobject"
@@ -222,14 +231,17 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply const int *in_ints {
   const int *sendcounts, const int *recvcounts, const int *displs, const int *sdispls, const int *rdispls,
   const int *blocklengths, const int *displacements, const int *ranks, const int *ranks1,
-  const int *dims, const int *periods, const int *coords, const int *remain_dims, const int *index, const int *edges
+  const int *dims, const int *periods, const int *coords, const int *remain_dims, const int *index, const int *edges,
+  const int *sources, const int *degrees, const int *destinations, const int *weights, const int *sourceweights,
+  const int *destweights
 };
 %apply const int64_t *in_longs { const int64_t *displacements };
 %apply const natmpj_handle *in_handles { const natmpj_handle *types, const natmpj_handle *stypes,
   const natmpj_handle *rtypes };
 /* Arrays written. */
 %apply int *out_ints {
-  int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors
+  int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors,
+  int *sources_out, int *sourceweights_out, int *destinations_out, int *destweights_out
 };
 %apply int64_t *out_longs { int64_t *shape, int64_t *raw };
 %apply natmpj_handle *out_handles { natmpj_handle *handles };
@@ -252,3 +264,4 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply int *out_ints { int *index };
 %include "topology.h"
 %include "info.h"
+%include "icollectives.h"

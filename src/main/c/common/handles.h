@@ -15,6 +15,9 @@
 #define REQUEST(h) ((MPI_Request)(h))
 #define MESSAGE(h) ((MPI_Message)(h))
 #define ERRHANDLER(h) ((MPI_Errhandler)(h))
+#define INFO(h) ((MPI_Info)(h))
+#define WIN(h) ((MPI_Win)(h))
+#define FILE_HANDLE(h) ((MPI_File)(h))
 
 /* status.c: writes the public fields and the whole MPI_Status into a NATMPJ_STATUS_SLOTS int slot block ... */
 void natmpj_export_status(const MPI_Status *st, int *out);

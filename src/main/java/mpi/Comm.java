@@ -94,8 +94,10 @@ public class Comm implements Freeable, Cloneable {
             MPIException.check(NativeMPI.topo_test(handle, value), name);
             // CartComm and GraphComm (Open MPI's names) are Cartcomm and Graphcomm (mpiJava's) too: either API's
             // members apply to every topology communicator, whichever API made it.
+            // A distributed graph is a GraphComm too, as Open MPI's API makes it (createDistGraph returns one).
             c = value[0] == MPI.CART ? new CartComm(handle, name)
-                    : value[0] == MPI.GRAPH ? new GraphComm(handle, name) : new Intracomm(handle, name);
+                    : value[0] == MPI.GRAPH || value[0] == MPI.DIST_GRAPH ? new GraphComm(handle, name)
+                    : new Intracomm(handle, name);
         }
         c.cacheShape();
         c.tracked = DroppedHandles.track(c, LiveHandles.Kind.COMMUNICATOR, name, null);
@@ -1664,8 +1666,8 @@ public class Comm implements Freeable, Cloneable {
      * datatypes usable, and every rank's data inside the buffer. Fills the MPI handles; returns the bytes from the
      * buffer's start that the data reaches.
      */
-    private long wSpan(String call, String bufName, Object buf, String countsName, int[] counts, String displsName,
-                       int[] displs, String typesName, Datatype[] types, long[] handles) {
+    long wSpan(String call, String bufName, Object buf, String countsName, int[] counts, String displsName,
+               int[] displs, String typesName, Datatype[] types, long[] handles) {
         if (buf == null) throw new NullPointerException(call + ": " + bufName + " is null");
         if (counts == null) throw new NullPointerException(call + ": " + countsName + " is null");
         if (displs == null) throw new NullPointerException(call + ": " + displsName + " is null");
@@ -1856,168 +1858,441 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
-    // Non-blocking and neighbourhood collectives: pending (the core's MPI-3 mechanisms).
+    // Non-blocking and neighbourhood collectives (Icollectives): Java arrays wrapped in heap buffers are accepted
+    // wherever Open MPI's bindings took only direct buffers; they are pinned or staged until the request completes.
 
+    private static Object b(String call, String name, Object buf) {
+        return OmpiArgs.base(call, name, buf);
+    }
+
+    private static int o(Object buf) {
+        return OmpiArgs.offset(buf);
+    }
+
+    /** MPI_Ibarrier. */
     public final Request iBarrier() throws MPIException {
-        throw Pending.of("Comm.iBarrier", "non-blocking collective (MPI_Ibarrier)");
+        try {
+            String call = "Comm.iBarrier";
+            return Icollectives.iBarrier(intra(call), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ibcast. */
     public final Request iBcast(Buffer buf, int count, Datatype type, int root) throws MPIException {
-        throw Pending.of("Comm.iBcast", "non-blocking collective (MPI_Ibcast)");
+        try {
+            String call = "Comm.iBcast";
+            return Icollectives.iBcast(intra(call), call, b(call, "buf", buf), o(buf), count, OmpiArgs.type(type, buf),
+                    root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Igather. */
     public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
             Datatype recvtype, int root) throws MPIException {
-        throw Pending.of("Comm.iGather", "non-blocking collective (MPI_Igather)");
+        try {
+            String call = "Comm.iGather";
+            return Icollectives.blocks(intra(call), IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+                    OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    OmpiArgs.type(recvtype, recvbuf), root, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Igather in place: the root's own block is already in {@code buf}; the other ranks send from it. */
     public final Request iGather(Buffer buf, int count, Datatype type, int root) throws MPIException {
-        throw Pending.of("Comm.iGather", "non-blocking collective (MPI_Igather)");
+        try {
+            String call = "Comm.iGather";
+            return Icollectives.blocks(intra(call), IGATHER, call, b(call, "buf", buf), o(buf), count,
+                    OmpiArgs.type(type, buf), null, 0, count, null, root, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Igatherv. */
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount,
             int[] displs, Datatype recvtype, int root) throws MPIException {
-        throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
+        try {
+            String call = "Comm.iGatherv";
+            return Icollectives.gatherv(intra(call), IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+                    OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, displs,
+                    OmpiArgs.type(recvtype, recvbuf), root, 0);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Igatherv in place, at the root. */
     public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype,
             int root) throws MPIException {
-        throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
+        try {
+            String call = "Comm.iGatherv";
+            return Icollectives.gatherv(intra(call), IGATHER, call, null, 0, 0, null, b(call, "recvbuf", recvbuf),
+                    o(recvbuf), recvcount, displs, OmpiArgs.type(recvtype, recvbuf), root, 1);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Igatherv at a rank other than the root, which sends only. */
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
-        throw Pending.of("Comm.iGatherv", "non-blocking collective (MPI_Igatherv)");
+        try {
+            String call = "Comm.iGatherv";
+            return Icollectives.gatherv(intra(call), IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+                    OmpiArgs.type(sendtype, sendbuf), null, 0, null, null, null, root, 2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iscatter. */
     public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
             Datatype recvtype, int root) throws MPIException {
-        throw Pending.of("Comm.iScatter", "non-blocking collective (MPI_Iscatter)");
+        try {
+            String call = "Comm.iScatter";
+            return Icollectives.blocks(intra(call), ISCATTER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+                    OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    OmpiArgs.type(recvtype, recvbuf), root, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iscatter in place: the root keeps its own block in {@code buf}; the other ranks receive into it. */
     public final Request iScatter(Buffer buf, int count, Datatype type, int root) throws MPIException {
-        throw Pending.of("Comm.iScatter", "non-blocking collective (MPI_Iscatter)");
+        try {
+            String call = "Comm.iScatter";
+            return Icollectives.blocks(intra(call), ISCATTER, call, b(call, "buf", buf), o(buf), count,
+                    OmpiArgs.type(type, buf), null, 0, count, null, root, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iscatterv. */
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Buffer recvbuf,
             int recvcount, Datatype recvtype, int root) throws MPIException {
-        throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
+        try {
+            String call = "Comm.iScatterv";
+            return Icollectives.scatterv(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, displs,
+                    OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    OmpiArgs.type(recvtype, recvbuf), root, 0);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iscatterv in place, at the root. */
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
             int root) throws MPIException {
-        throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
+        try {
+            String call = "Comm.iScatterv";
+            return Icollectives.scatterv(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, displs,
+                    OmpiArgs.type(sendtype, sendbuf), null, 0, 0, null, root, 1);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iscatterv at a rank other than the root, which receives only. */
     public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
-        throw Pending.of("Comm.iScatterv", "non-blocking collective (MPI_Iscatterv)");
+        try {
+            String call = "Comm.iScatterv";
+            return Icollectives.scatterv(intra(call), call, null, 0, null, null, null, b(call, "recvbuf", recvbuf),
+                    o(recvbuf), recvcount, OmpiArgs.type(recvtype, recvbuf), root, 2);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iallgather. */
     public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
             Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iAllGather", "non-blocking collective (MPI_Iallgather)");
+        try {
+            String call = "Comm.iAllGather";
+            return Icollectives.blocks(intra(call), IALLGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    OmpiArgs.type(recvtype, recvbuf), -1, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iallgather in place (each rank's block already at item rank * count of {@code buf}). */
     public final Request iAllGather(Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("Comm.iAllGather", "non-blocking collective (MPI_Iallgather)");
+        try {
+            String call = "Comm.iAllGather";
+            return Icollectives.blocks(intra(call), IALLGATHER, call, b(call, "buf", buf), o(buf), count,
+                    OmpiArgs.type(type, buf), null, 0, count, null, -1, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iallgatherv. */
     public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount,
             int[] displs, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iAllGatherv", "non-blocking collective (MPI_Iallgatherv)");
+        try {
+            String call = "Comm.iAllGatherv";
+            return Icollectives.gatherv(intra(call), IALLGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    displs, OmpiArgs.type(recvtype, recvbuf), -1, 0);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iallgatherv in place. */
     public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) throws MPIException {
-        throw Pending.of("Comm.iAllGatherv", "non-blocking collective (MPI_Iallgatherv)");
+        try {
+            String call = "Comm.iAllGatherv";
+            return Icollectives.gatherv(intra(call), IALLGATHER, call, null, 0, 0, null, b(call, "buf", buf), o(buf),
+                    count, displs, OmpiArgs.type(type, buf), -1, 1);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ialltoall. */
     public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
             Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iAllToAll", "non-blocking collective (MPI_Ialltoall)");
+        try {
+            String call = "Comm.iAllToAll";
+            return Icollectives.blocks(intra(call), IALLTOALL, call, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    OmpiArgs.type(recvtype, recvbuf), -1, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ialltoallv. */
     public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf,
             int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iAllToAllv", "non-blocking collective (MPI_Ialltoallv)");
+        try {
+            String call = "Comm.iAllToAllv";
+            return Icollectives.allToAllv(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+                    sdispls, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    rdispls, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ialltoallw: displacements in bytes, a datatype per rank. */
     public final Request iAllToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes,
             Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
-        throw Pending.of("Comm.iAllToAllw", "non-blocking collective (MPI_Ialltoallw)");
+        try {
+            String call = "Comm.iAllToAllw";
+            return Icollectives.allToAllw(intra(call), call, b(call, "sendbuf", sendbuf), OmpiArgs.byteOffset(sendbuf),
+                    sendcount, sdispls, sendtypes, b(call, "recvbuf", recvbuf), OmpiArgs.byteOffset(recvbuf),
+                    recvcount, rdispls, recvtypes, sendbuf, recvbuf);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Neighbor_allgather: {@code recvcount} items from each in-neighbour of the process topology. */
     public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
             int recvcount, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.neighborAllGather", "neighbourhood collective (MPI_Neighbor_allgather)");
+        try {
+            String call = "Comm.neighborAllGather";
+            Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLGATHER, call, false, b(call, "sendbuf", sendbuf),
+                    o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
+                    recvcount, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ineighbor_allgather. */
     public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
             int recvcount, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iNeighborAllGather", "neighbourhood collective (MPI_Ineighbor_allgather)");
+        try {
+            String call = "Comm.iNeighborAllGather";
+            return Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLGATHER, call, true,
+                    b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf),
+                    b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Neighbor_allgatherv: counts and displacements per in-neighbour. */
     public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
             int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.neighborAllGatherv", "neighbourhood collective (MPI_Neighbor_allgatherv)");
+        try {
+            String call = "Comm.neighborAllGatherv";
+            Icollectives.neighborAllGatherv(intra(call), call, false, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    displs, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ineighbor_allgatherv. */
     public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
             int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iNeighborAllGatherv", "neighbourhood collective (MPI_Ineighbor_allgatherv)");
+        try {
+            String call = "Comm.iNeighborAllGatherv";
+            return Icollectives.neighborAllGatherv(intra(call), call, true, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
+                    displs, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Neighbor_alltoall: {@code sendcount} items to each out-neighbour, {@code recvcount} from each in-one. */
     public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
             Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.neighborAllToAll", "neighbourhood collective (MPI_Neighbor_alltoall)");
+        try {
+            String call = "Comm.neighborAllToAll";
+            Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLTOALL, call, false, b(call, "sendbuf", sendbuf),
+                    o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
+                    recvcount, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ineighbor_alltoall. */
     public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
             int recvcount, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iNeighborAllToAll", "neighbourhood collective (MPI_Ineighbor_alltoall)");
+        try {
+            String call = "Comm.iNeighborAllToAll";
+            return Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLTOALL, call, true,
+                    b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf),
+                    b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Neighbor_alltoallv: send counts/displacements per out-neighbour, receive ones per in-neighbour. */
     public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
             Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.neighborAllToAllv", "neighbourhood collective (MPI_Neighbor_alltoallv)");
+        try {
+            String call = "Comm.neighborAllToAllv";
+            Icollectives.neighborAllToAllv(intra(call), call, false, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    sendcount, sdispls, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
+                    recvcount, rdispls, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ineighbor_alltoallv. */
     public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
             Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
-        throw Pending.of("Comm.iNeighborAllToAllv", "neighbourhood collective (MPI_Ineighbor_alltoallv)");
+        try {
+            String call = "Comm.iNeighborAllToAllv";
+            return Icollectives.neighborAllToAllv(intra(call), call, true, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    sendcount, sdispls, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
+                    recvcount, rdispls, OmpiArgs.type(recvtype, recvbuf));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ireduce. */
     public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op,
             int root) throws MPIException {
-        throw Pending.of("Comm.iReduce", "non-blocking collective (MPI_Ireduce)");
+        try {
+            String call = "Comm.iReduce";
+            return Icollectives.iReduce(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    b(call, "recvbuf", recvbuf), o(recvbuf), count, OmpiArgs.type(type, sendbuf, recvbuf), op, root,
+                    false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ireduce in place at the root; the other ranks reduce from {@code buf}. */
     public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) throws MPIException {
-        throw Pending.of("Comm.iReduce", "non-blocking collective (MPI_Ireduce)");
+        try {
+            String call = "Comm.iReduce";
+            return Icollectives.iReduce(intra(call), call, b(call, "buf", buf), o(buf), null, 0, count,
+                    OmpiArgs.type(type, buf), op, root, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iallreduce. */
     public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type,
             Op op) throws MPIException {
-        throw Pending.of("Comm.iAllReduce", "non-blocking collective (MPI_Iallreduce)");
+        try {
+            String call = "Comm.iAllReduce";
+            return Icollectives.iAllReduce(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    b(call, "recvbuf", recvbuf), o(recvbuf), count, OmpiArgs.type(type, sendbuf, recvbuf), op, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iallreduce in place. */
     public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) throws MPIException {
-        throw Pending.of("Comm.iAllReduce", "non-blocking collective (MPI_Iallreduce)");
+        try {
+            String call = "Comm.iAllReduce";
+            return Icollectives.iAllReduce(intra(call), call, b(call, "buf", buf), o(buf), null, 0, count,
+                    OmpiArgs.type(type, buf), op, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ireduce_scatter. */
     public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type,
             Op op) throws MPIException {
-        throw Pending.of("Comm.iReduceScatter", "non-blocking collective (MPI_Ireduce_scatter)");
+        try {
+            String call = "Comm.iReduceScatter";
+            return Icollectives.iReduceScatter(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    b(call, "recvbuf", recvbuf), o(recvbuf), recvcounts, OmpiArgs.type(type, sendbuf, recvbuf), op,
+                    false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ireduce_scatter in place: buf holds every rank's counts; the result is in its first counts[rank]. */
     public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) throws MPIException {
-        throw Pending.of("Comm.iReduceScatter", "non-blocking collective (MPI_Ireduce_scatter)");
+        try {
+            String call = "Comm.iReduceScatter";
+            return Icollectives.iReduceScatter(intra(call), call, b(call, "buf", buf), o(buf), null, 0, counts,
+                    OmpiArgs.type(type, buf), op, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ireduce_scatter_block. */
     public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type,
             Op op) throws MPIException {
-        throw Pending.of("Comm.iReduceScatterBlock", "non-blocking collective (MPI_Ireduce_scatter_block)");
+        try {
+            String call = "Comm.iReduceScatterBlock";
+            return Icollectives.iReduceScatterBlock(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+                    b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, OmpiArgs.type(type, sendbuf, recvbuf), op,
+                    false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Ireduce_scatter_block in place: buf holds size * count items; the result is in its first count. */
     public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) throws MPIException {
-        throw Pending.of("Comm.iReduceScatterBlock", "non-blocking collective (MPI_Ireduce_scatter_block)");
+        try {
+            String call = "Comm.iReduceScatterBlock";
+            return Icollectives.iReduceScatterBlock(intra(call), call, b(call, "buf", buf), o(buf), null, 0, count,
+                    OmpiArgs.type(type, buf), op, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

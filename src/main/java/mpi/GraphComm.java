@@ -1,5 +1,7 @@
 package mpi;
 
+import natmpj.jni.NativeMPI;
+
 /**
  * Open MPI's Java API's graph communicator: the same object as mpiJava's {@link Graphcomm} (every graph
  * communicator natmpj makes is a GraphComm), with Open MPI's members.
@@ -52,9 +54,23 @@ public final class GraphComm extends Graphcomm {
         }
     }
 
-    /** MPI_Dist_graph_neighbors: pending (distributed graph topologies). */
+    /** MPI_Dist_graph_neighbors: the in- and out-neighbours of this process in a distributed graph. */
     public DistGraphNeighbors getDistGraphNeighbors() throws MPIException {
-        throw Pending.of("GraphComm.getDistGraphNeighbors", "distributed graph topologies (MPI_Dist_graph_neighbors)");
+        try {
+            String call = "GraphComm.getDistGraphNeighbors";
+            requireLive(call);
+            int[] counts = new int[3];
+            MPIException.check(NativeMPI.dist_graph_neighbors_count(handle, counts), call);
+            int in = counts[0], out = counts[1];
+            boolean weighted = counts[2] != 0;
+            int[] sources = new int[in], sourceWeights = new int[in], destinations = new int[out],
+                    destWeights = new int[out];
+            MPIException.check(NativeMPI.dist_graph_neighbors(handle, in, sources, sourceWeights, out, destinations,
+                    destWeights, weighted ? 1 : 0), call);
+            return new DistGraphNeighbors(sources, sourceWeights, destinations, destWeights, weighted);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Graph_map. */

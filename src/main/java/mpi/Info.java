@@ -47,6 +47,15 @@ public final class Info implements Freeable, Cloneable {
         }
     }
 
+    /** The MPI handle of {@code info} given to {@code call} as an argument: MPI.INFO_NULL's, or a live object's. */
+    static long argument(String call, Info info) {
+        if (info == null) throw new NullPointerException(call + ": info is null");
+        if (info != MPI.INFO_NULL && info.handle == MPI.INFO_NULL.handle) {
+            throw new IllegalStateException(call + ": the info has been freed");
+        }
+        return info.handle;
+    }
+
     private static void requireKey(String call, String key) {
         if (key == null) throw new NullPointerException(call + ": key is null");
         if (key.isEmpty()) throw new IllegalArgumentException(call + ": key is empty");

@@ -1,5 +1,10 @@
 package mpi;
 
+import static natmpj.jni.NativeMPIConstants.IALLGATHER;
+import static natmpj.jni.NativeMPIConstants.IALLTOALL;
+import static natmpj.jni.NativeMPIConstants.IGATHER;
+import static natmpj.jni.NativeMPIConstants.ISCATTER;
+
 import java.nio.Buffer;
 
 import natmpj.internal.BufferType;
@@ -274,7 +279,7 @@ public class Intracomm extends Comm {
     }
 
     /** Items of a type of size 0 (a Struct of MPI.LB / MPI.UB markers only, or a Contiguous of 0 items). */
-    private static boolean holdsNothing(Datatype datatype) {
+    static boolean holdsNothing(Datatype datatype) {
         return datatype != null && datatype.layout.size == 0 && datatype.layout.element.movedByMpi();
     }
 
@@ -588,6 +593,112 @@ public class Intracomm extends Comm {
         finish(call, rc, s, r);
     }
 
+    // ------------------------------------------------------------------------------------------ non-blocking
+    // MPI-3's non-blocking collectives in mpiJava's naming: natmpj's additions, not members of mpiJava 1.2 nor of
+    // MPJ Express. Buffers and offsets as in the blocking collectives (arrays pinned or staged until the request
+    // completes, direct ByteBuffers by address); MPI.OBJECT is refused. The count and displacement arrays are copied
+    // at the call. A reduction whose sendbuf and recvbuf are the same buffer at the same offset runs in place.
+
+    /** MPI_Ibarrier: a request that completes once every rank has called it. */
+    public Request Ibarrier() throws MPIException {
+        return Icollectives.iBarrier(this, "Intracomm.Ibarrier");
+    }
+
+    /** MPI_Ibcast: the non-blocking {@link #Bcast}. */
+    public Request Ibcast(Object buf, int offset, int count, Datatype datatype, int root) throws MPIException {
+        return Icollectives.iBcast(this, "Intracomm.Ibcast", buf, offset, count, datatype, root);
+    }
+
+    /** MPI_Ireduce: the non-blocking {@link #Reduce}. */
+    public Request Ireduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                           Datatype datatype, Op op, int root) throws MPIException {
+        boolean in = sendbuf != null && sendbuf == recvbuf && sendoffset == recvoffset;
+        return Icollectives.iReduce(this, "Intracomm.Ireduce", sendbuf, sendoffset, in ? null : recvbuf, recvoffset,
+                count, datatype, op, root, in);
+    }
+
+    /** MPI_Iallreduce: the non-blocking {@link #Allreduce}. */
+    public Request Iallreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                              Datatype datatype, Op op) throws MPIException {
+        boolean in = sendbuf != null && sendbuf == recvbuf && sendoffset == recvoffset;
+        return Icollectives.iAllReduce(this, "Intracomm.Iallreduce", sendbuf, sendoffset, in ? null : recvbuf,
+                recvoffset, count, datatype, op, in);
+    }
+
+    /** MPI_Iscan: the non-blocking {@link #Scan}. */
+    public Request Iscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                         Datatype datatype, Op op) throws MPIException {
+        boolean in = sendbuf != null && sendbuf == recvbuf && sendoffset == recvoffset;
+        return Icollectives.iScan(this, "Intracomm.Iscan", false, sendbuf, sendoffset, in ? null : recvbuf,
+                recvoffset, count, datatype, op, in);
+    }
+
+    /** MPI_Ireduce_scatter: the non-blocking {@link #Reduce_scatter}. */
+    public Request Ireduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                                   Datatype datatype, Op op) throws MPIException {
+        return Icollectives.iReduceScatter(this, "Intracomm.Ireduce_scatter", sendbuf, sendoffset, recvbuf,
+                recvoffset, recvcounts, datatype, op, false);
+    }
+
+    /** MPI_Igather: the non-blocking {@link #Gather}. */
+    public Request Igather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                           int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        return Icollectives.blocks(this, IGATHER, "Intracomm.Igather", sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, root, false);
+    }
+
+    /** MPI_Igatherv: the non-blocking {@link #Gatherv}. */
+    public Request Igatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        return Icollectives.gatherv(this, IGATHER, "Intracomm.Igatherv", sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, displs, recvtype, root, 0);
+    }
+
+    /** MPI_Iscatter: the non-blocking {@link #Scatter}. */
+    public Request Iscatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                            int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        return Icollectives.blocks(this, ISCATTER, "Intracomm.Iscatter", sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, root, false);
+    }
+
+    /** MPI_Iscatterv: the non-blocking {@link #Scatterv}. */
+    public Request Iscatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        return Icollectives.scatterv(this, "Intracomm.Iscatterv", sendbuf, sendoffset, sendcount, displs, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, root, 0);
+    }
+
+    /** MPI_Iallgather: the non-blocking {@link #Allgather}. */
+    public Request Iallgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                              int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        return Icollectives.blocks(this, IALLGATHER, "Intracomm.Iallgather", sendbuf, sendoffset, sendcount,
+                sendtype, recvbuf, recvoffset, recvcount, recvtype, -1, false);
+    }
+
+    /** MPI_Iallgatherv: the non-blocking {@link #Allgatherv}. */
+    public Request Iallgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                               int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        return Icollectives.gatherv(this, IALLGATHER, "Intracomm.Iallgatherv", sendbuf, sendoffset, sendcount,
+                sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, -1, 0);
+    }
+
+    /** MPI_Ialltoall: the non-blocking {@link #Alltoall}. */
+    public Request Ialltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                             int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        return Icollectives.blocks(this, IALLTOALL, "Intracomm.Ialltoall", sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, -1, false);
+    }
+
+    /** MPI_Ialltoallv: the non-blocking {@link #Alltoallv}. */
+    public Request Ialltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                              Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        return Icollectives.allToAllv(this, "Intracomm.Ialltoallv", sendbuf, sendoffset, sendcount, sdispls,
+                sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
+    }
+
     // ------------------------------------------------------------------------------------------ helpers
 
     /**
@@ -609,8 +720,8 @@ public class Intracomm extends Comm {
      * compiled on its own, too big for C2 to inline it into a collective compiled later, and a Message returned
      * from a call is allocated; made in the collective's own code, escape analysis removes it (AllocationSuite).
      */
-    private static long checked(String call, String name, Object buf, int offset, int count, Datatype type,
-                                boolean reduction) {
+    static long checked(String call, String name, Object buf, int offset, int count, Datatype type,
+                        boolean reduction) {
         BufferType layout = Datatype.layout(type);
         long off = Buffers.offset(call, name, buf, offset, count, layout);
         if (reduction) Buffers.requireNativeOrder(call, name, buf, layout);
@@ -653,7 +764,7 @@ public class Intracomm extends Comm {
     }
 
     /** count items for each of n ranks, as one int. */
-    private static int items(String call, String name, int count, int n) {
+    static int items(String call, String name, int count, int n) {
         if (count < 0) throw new IllegalArgumentException(call + ": " + name + " is " + count + ", must be >= 0");
         long items = (long) count * n;
         if (items > Integer.MAX_VALUE) {
@@ -665,15 +776,25 @@ public class Intracomm extends Comm {
 
     /** Validates a counts/displacements pair (one entry per rank) and returns the items they span. */
     private int span(String call, String countsName, int[] counts, String displsName, int[] displs) {
+        return span(call, countsName, counts, displsName, displs, size, "rank");
+    }
+
+    /**
+     * {@link #span(String, String, int[], String, int[])} for {@code n} entries, one per {@code what} (a rank, an
+     * in-neighbour or an out-neighbour).
+     */
+    static int span(String call, String countsName, int[] counts, String displsName, int[] displs, int n,
+                    String what) {
+        int size = n;
         if (counts == null) throw new NullPointerException(call + ": " + countsName + " is null");
         if (displs == null) throw new NullPointerException(call + ": " + displsName + " is null");
         if (counts.length < size) {
             throw new IllegalArgumentException(call + ": " + countsName + " has " + counts.length + " entries, needs "
-                    + size + " (one per rank)");
+                    + size + " (one per " + what + ")");
         }
         if (displs.length < size) {
             throw new IllegalArgumentException(call + ": " + displsName + " has " + displs.length + " entries, needs "
-                    + size + " (one per rank)");
+                    + size + " (one per " + what + ")");
         }
         long end = 0;
         for (int i = 0; i < size; i++) {
@@ -690,7 +811,7 @@ public class Intracomm extends Comm {
         return (int) end;
     }
 
-    private int total(String call, String name, int[] counts) {
+    int total(String call, String name, int[] counts) {
         if (counts == null) throw new NullPointerException(call + ": " + name + " is null");
         if (counts.length < size) {
             throw new IllegalArgumentException(call + ": " + name + " has " + counts.length + " entries, needs " + size
@@ -705,13 +826,13 @@ public class Intracomm extends Comm {
         return (int) total;
     }
 
-    private static long opFor(String call, Op op, Datatype datatype) {
+    static long opFor(String call, Op op, Datatype datatype) {
         if (op == null) throw new NullPointerException(call + ": op is null");
         if (datatype == null) throw new NullPointerException(call + ": datatype is null");
         return op.handleFor(datatype, call);
     }
 
-    private void checkRoot(String call, int root) {
+    void checkRoot(String call, int root) {
         if (root < 0 || root >= size) throw badRoot(call, root);
     }
 
@@ -795,31 +916,124 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** MPI_Dist_graph_create: pending. */
+    /** MPI_Dist_graph_create: {@code sources.length} sources, each with its degree and destinations, weighted. */
     public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, Info info,
                                            boolean reorder) throws MPIException {
-        throw Pending.of("Intracomm.createDistGraph", "distributed graph topologies (MPI_Dist_graph_create)");
+        try {
+            return distGraph("Intracomm.createDistGraph", sources, degrees, destinations, weights, true, info, reorder);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Dist_graph_create without weights: pending. */
+    /** MPI_Dist_graph_create without weights (MPI_UNWEIGHTED). */
     public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, Info info,
                                            boolean reorder) throws MPIException {
-        throw Pending.of("Intracomm.createDistGraph", "distributed graph topologies (MPI_Dist_graph_create)");
+        try {
+            return distGraph("Intracomm.createDistGraph", sources, degrees, destinations, null, false, info, reorder);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Dist_graph_create_adjacent: pending. */
+    /** MPI_Dist_graph_create_adjacent: this process's in-neighbours and out-neighbours, weighted. */
     public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
                                                    int[] destWeights, Info info, boolean reorder)
             throws MPIException {
-        throw Pending.of("Intracomm.createDistGraphAdjacent",
-                "distributed graph topologies (MPI_Dist_graph_create_adjacent)");
+        try {
+            return distGraphAdjacent("Intracomm.createDistGraphAdjacent", sources, sourceWeights, destinations,
+                    destWeights, true, info, reorder);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Dist_graph_create_adjacent without weights: pending. */
+    /** MPI_Dist_graph_create_adjacent without weights (MPI_UNWEIGHTED). */
     public final GraphComm createDistGraphAdjacent(int[] sources, int[] destinations, Info info, boolean reorder)
             throws MPIException {
-        throw Pending.of("Intracomm.createDistGraphAdjacent",
-                "distributed graph topologies (MPI_Dist_graph_create_adjacent)");
+        try {
+            return distGraphAdjacent("Intracomm.createDistGraphAdjacent", sources, null, destinations, null, false,
+                    info, reorder);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    private GraphComm distGraph(String call, int[] sources, int[] degrees, int[] destinations, int[] weights,
+                                boolean weighted, Info info, boolean reorder) {
+        requireLive(call);
+        long infoHandle = Info.argument(call, info);
+        if (sources == null) throw new NullPointerException(call + ": sources is null");
+        if (degrees == null) throw new NullPointerException(call + ": degrees is null");
+        if (destinations == null) throw new NullPointerException(call + ": destinations is null");
+        int n = sources.length;
+        if (degrees.length < n) {
+            throw new IllegalArgumentException(call + ": degrees has " + degrees.length + " entries, needs one per"
+                    + " source (" + n + ")");
+        }
+        long edges = 0;
+        for (int i = 0; i < n; i++) {
+            checkNode(call, "sources[" + i + "]", sources[i]);
+            if (degrees[i] < 0) {
+                throw new IllegalArgumentException(call + ": degrees[" + i + "] is " + degrees[i] + ", must be >= 0");
+            }
+            edges += degrees[i];
+        }
+        if (destinations.length < edges) {
+            throw new IllegalArgumentException(call + ": destinations has " + destinations.length + " entries, the"
+                    + " degrees add up to " + edges);
+        }
+        for (int i = 0; i < edges; i++) checkNode(call, "destinations[" + i + "]", destinations[i]);
+        if (weighted) checkWeights(call, "weights", weights, (int) edges);
+        long[] created = new long[1];
+        MPIException.check(NativeMPI.dist_graph_create(handle, n, sources, degrees, destinations,
+                weighted ? weights : null, weighted ? 1 : 0, infoHandle, reorder ? 1 : 0, created), call);
+        return asGraphComm(created[0], call);
+    }
+
+    private GraphComm distGraphAdjacent(String call, int[] sources, int[] sourceWeights, int[] destinations,
+                                        int[] destWeights, boolean weighted, Info info, boolean reorder) {
+        requireLive(call);
+        long infoHandle = Info.argument(call, info);
+        if (sources == null) throw new NullPointerException(call + ": sources is null");
+        if (destinations == null) throw new NullPointerException(call + ": destinations is null");
+        for (int i = 0; i < sources.length; i++) checkNode(call, "sources[" + i + "]", sources[i]);
+        for (int i = 0; i < destinations.length; i++) checkNode(call, "destinations[" + i + "]", destinations[i]);
+        if (weighted) {
+            checkWeights(call, "sourceWeights", sourceWeights, sources.length);
+            checkWeights(call, "destWeights", destWeights, destinations.length);
+        }
+        long[] created = new long[1];
+        MPIException.check(NativeMPI.dist_graph_create_adjacent(handle, sources.length, sources,
+                weighted ? sourceWeights : null, destinations.length, destinations, weighted ? destWeights : null,
+                weighted ? 1 : 0, infoHandle, reorder ? 1 : 0, created), call);
+        return asGraphComm(created[0], call);
+    }
+
+    private void checkNode(String call, String name, int node) {
+        if (node < 0 || node >= size) {
+            throw new IllegalArgumentException(call + ": " + name + " is " + node + ", not a rank of " + this
+                    + " (size " + size + ")");
+        }
+    }
+
+    private static void checkWeights(String call, String name, int[] weights, int n) {
+        if (weights == null) throw new NullPointerException(call + ": " + name + " is null");
+        if (weights.length < n) {
+            throw new IllegalArgumentException(call + ": " + name + " has " + weights.length + " entries, needs one"
+                    + " per edge (" + n + ")");
+        }
+        for (int i = 0; i < n; i++) {
+            if (weights[i] < 0) {
+                throw new IllegalArgumentException(call + ": " + name + "[" + i + "] is " + weights[i]
+                        + ", must be >= 0");
+            }
+        }
+    }
+
+    private static GraphComm asGraphComm(long created, String call) {
+        Comm c = Comm.created(created, call);
+        return c != null ? (GraphComm) c : new GraphComm(MPI.COMM_NULL.handle, "MPI.COMM_NULL").asNull();
     }
 
     /** MPI_Scan. */
@@ -872,21 +1086,51 @@ public class Intracomm extends Comm {
         }
     }
 
+    /** MPI_Iscan. */
     public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
-        throw Pending.of("Intracomm.iScan", "non-blocking collective (MPI_Iscan)");
+        try {
+            String call = "Intracomm.iScan";
+            return Icollectives.iScan(this, call, false, OmpiArgs.base(call, "sendbuf", sendbuf),
+                    OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    count, OmpiArgs.type(type, sendbuf, recvbuf), op, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iscan in place. */
     public final Request iScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
-        throw Pending.of("Intracomm.iScan", "non-blocking collective (MPI_Iscan)");
+        try {
+            String call = "Intracomm.iScan";
+            return Icollectives.iScan(this, call, false, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), null,
+                    0, count, OmpiArgs.type(type, buf), op, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iexscan. */
     public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op)
             throws MPIException {
-        throw Pending.of("Intracomm.iExScan", "non-blocking collective (MPI_Iexscan)");
+        try {
+            String call = "Intracomm.iExScan";
+            return Icollectives.iScan(this, call, true, OmpiArgs.base(call, "sendbuf", sendbuf),
+                    OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    count, OmpiArgs.type(type, sendbuf, recvbuf), op, false);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Iexscan in place. */
     public final Request iExScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
-        throw Pending.of("Intracomm.iExScan", "non-blocking collective (MPI_Iexscan)");
+        try {
+            String call = "Intracomm.iExScan";
+            return Icollectives.iScan(this, call, true, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), null,
+                    0, count, OmpiArgs.type(type, buf), op, true);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     public static String openPort() throws MPIException {

@@ -134,6 +134,8 @@ class ApiCompatibilityTest {
         {"Request", "void Free()", "spec Nonblocking communication (draft node18); 1.2.5"},
     };
 
+    private static final String NBC = "MPI-3 non-blocking collective in mpiJava's naming (docs/mpi3.md)";
+
     /** natmpj's own additions, beyond both references: {class, signature, why}. */
     private static final String[][] NATMPJ_FORMS = {
         {"MPI", "static int Init_thread(String[],int)", "MPI_INIT_THREAD; returns the provided level"},
@@ -144,6 +146,20 @@ class ApiCompatibilityTest {
         {"Op", "void Free()", "explicit MPI_OP_FREE; natmpj never overrides finalize()"},
         {"MPI", "static java.nio.ByteBuffer newByteBuffer(int)", "direct buffer on 2 MiB-aligned huge pages from "
                 + "2 MiB; Open MPI's Java bindings' name"},
+        {"Intracomm", "Request Ibarrier()", NBC},
+        {"Intracomm", "Request Ibcast(Object,int,int,Datatype,int)", NBC},
+        {"Intracomm", "Request Ireduce(Object,int,Object,int,int,Datatype,Op,int)", NBC},
+        {"Intracomm", "Request Iallreduce(Object,int,Object,int,int,Datatype,Op)", NBC},
+        {"Intracomm", "Request Iscan(Object,int,Object,int,int,Datatype,Op)", NBC},
+        {"Intracomm", "Request Ireduce_scatter(Object,int,Object,int,int[],Datatype,Op)", NBC},
+        {"Intracomm", "Request Igather(Object,int,int,Datatype,Object,int,int,Datatype,int)", NBC},
+        {"Intracomm", "Request Igatherv(Object,int,int,Datatype,Object,int,int[],int[],Datatype,int)", NBC},
+        {"Intracomm", "Request Iscatter(Object,int,int,Datatype,Object,int,int,Datatype,int)", NBC},
+        {"Intracomm", "Request Iscatterv(Object,int,int[],int[],Datatype,Object,int,int,Datatype,int)", NBC},
+        {"Intracomm", "Request Iallgather(Object,int,int,Datatype,Object,int,int,Datatype)", NBC},
+        {"Intracomm", "Request Iallgatherv(Object,int,int,Datatype,Object,int,int[],int[],Datatype)", NBC},
+        {"Intracomm", "Request Ialltoall(Object,int,int,Datatype,Object,int,int,Datatype)", NBC},
+        {"Intracomm", "Request Ialltoallv(Object,int,int[],int[],Datatype,Object,int,int[],int[],Datatype)", NBC},
     };
 
     private static final ClassLoader OURS = ApiCompatibilityTest.class.getClassLoader();

@@ -159,15 +159,6 @@ class OmpiApiCompatibilityTest {
             + " MPI_File_get_type_extent, MPI_File_{set,get}_atomicity, MPI_File_sync,"
             + " MPI_File_{set,get,call}_errhandler",
             "File.*"},
-        {"non-blocking collectives", "MPI_Ibarrier, MPI_Ibcast, MPI_Igather[v], MPI_Iscatter[v], MPI_Iallgather[v],"
-            + " MPI_Ialltoall[v,w], MPI_Ireduce, MPI_Iallreduce, MPI_Ireduce_scatter[_block], MPI_Iscan,"
-            + " MPI_Iexscan",
-            "Comm.iBarrier Comm.iBcast Comm.iGather Comm.iGatherv Comm.iScatter Comm.iScatterv Comm.iAllGather"
-            + " Comm.iAllGatherv Comm.iAllToAll Comm.iAllToAllv Comm.iAllToAllw Comm.iReduce Comm.iAllReduce"
-            + " Comm.iReduceScatter Comm.iReduceScatterBlock Intracomm.iScan Intracomm.iExScan"},
-        {"neighbourhood collectives", "MPI_[I]neighbor_allgather[v], MPI_[I]neighbor_alltoall[v]",
-            "Comm.neighborAllGather Comm.neighborAllGatherv Comm.neighborAllToAll Comm.neighborAllToAllv"
-            + " Comm.iNeighborAllGather Comm.iNeighborAllGatherv Comm.iNeighborAllToAll Comm.iNeighborAllToAllv"},
         {"non-blocking communicator duplication", "MPI_Comm_idup",
             "Comm.iDup Comm.getRequest Intracomm.iDup Intercomm.iDup CartComm.iDup GraphComm.iDup"},
         {"communicator info", "MPI_Comm_dup_with_info, MPI_Comm_set_info, MPI_Comm_get_info",
@@ -175,9 +166,6 @@ class OmpiApiCompatibilityTest {
             + " CartComm.dupWithInfo GraphComm.dupWithInfo"},
         {"splitting by type", "MPI_Comm_split_type", "Intracomm.splitType"},
         {"group-collective communicator creation", "MPI_Comm_create_group", "Intracomm.createGroup"},
-        {"distributed graph topologies", "MPI_Dist_graph_create, MPI_Dist_graph_create_adjacent,"
-            + " MPI_Dist_graph_neighbors[_count]",
-            "Intracomm.createDistGraph Intracomm.createDistGraphAdjacent GraphComm.getDistGraphNeighbors"},
         {"dynamic processes", "MPI_Comm_spawn[_multiple], MPI_Comm_get_parent, MPI_Comm_disconnect, MPI_Open_port,"
             + " MPI_Close_port, MPI_Comm_accept, MPI_Comm_connect, MPI_Publish_name, MPI_Unpublish_name,"
             + " MPI_Lookup_name",

@@ -97,6 +97,8 @@ public final class Held {
      * rethrows what a user op's function threw during the operation.
      */
     public void completed(String call, boolean ok) {
+        BufferType t = userOpType;
+        userOpType = null; // not for release(): end() below unregisters it and reports what its function threw
         try {
             if (ok) {
                 if (onCompletion != null) onCompletion.run();
@@ -105,11 +107,7 @@ public final class Held {
         } finally {
             release();
         }
-        if (userOpType != null) {
-            BufferType t = userOpType;
-            userOpType = null;
-            UserOps.end(t, call);
-        }
+        if (t != null) UserOps.end(t, call);
     }
 
     /** The operation never started (MPI refused it): everything given back. */

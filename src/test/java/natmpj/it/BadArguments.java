@@ -106,11 +106,25 @@ final class BadArguments {
         return receiver == null ? f.worldSize : peers(receiver);
     }
 
+    /**
+     * The entries of {@code e}'s per-peer arrays on {@code receiver}: one per rank, or for a neighbourhood
+     * collective one per neighbour of the receiver's topology (a Cartesian one has 2 per dimension).
+     */
+    private int entriesOf(Executable e, Object receiver) {
+        if (e.getName().toLowerCase(java.util.Locale.ROOT).contains("neighbor")) {
+            if (receiver instanceof mpi.Cartcomm) return 2 * ((mpi.Cartcomm) receiver).Get().dims.length;
+            if (receiver instanceof mpi.Graphcomm) {
+                return ((mpi.Graphcomm) receiver).Neighbours(((Comm) receiver).Rank()).length;
+            }
+        }
+        return peersOf(receiver);
+    }
+
     /** Fresh baseline arguments for {@code e} called on {@code receiver} (null for statics). */
     Object[] baseline(Executable e, Object receiver) {
         Parameter[] ps = e.getParameters();
         Object[] args = new Object[ps.length];
-        int n = f.live ? peersOf(receiver) : 1;
+        int n = f.live ? entriesOf(e, receiver) : 1;
         for (int i = 0; i < ps.length; i++) args[i] = baseline(e, ps[i], n);
         return args;
     }
@@ -160,7 +174,10 @@ final class BadArguments {
 
     private static int[] intArray(Executable e, String name, int n) {
         switch (name) {
-            case "recvcounts": case "sendcounts": return filled(n, 1);
+            case "recvcounts": case "sendcounts": case "recvcount": case "sendcount": return filled(n, 1);
+            // distributed graphs: rank 0's edge to itself
+            case "sources": case "destinations": return new int[] {0};
+            case "degrees": case "weights": case "sourceWeights": case "destWeights": return new int[] {1};
             case "displs": case "sdispls": case "rdispls": return ramp(n);
             case "dims": return new int[] {e.getName().equals("Map") ? 1 : e.getName().equals("Dims_create") ? 0 : n};
             case "index": {
@@ -240,7 +257,7 @@ final class BadArguments {
         Parameter p = e.getParameters()[i];
         Class<?> t = p.getType();
         String name = p.getName(), m = e.getName();
-        int n = peersOf(receiver);
+        int n = entriesOf(e, receiver);
         List<String> words = words(e, p);
         List<Bad> bads = new ArrayList<>();
         boolean attributeValue = t == Object.class && name.equals("value"); // any Serializable, null too
@@ -428,7 +445,10 @@ final class BadArguments {
         if (name.contains("offset") || name.contains("count") || name.endsWith("type") || name.equals("position")
                 || name.contains("displ")) {
             for (Parameter q : e.getParameters()) {
-                if (q.getType() == Object.class || q.getType() == byte[].class) words.add(q.getName());
+                if (q.getType() == Object.class || q.getType() == byte[].class
+                        || java.nio.Buffer.class.isAssignableFrom(q.getType())) {
+                    words.add(q.getName());
+                }
             }
         }
         if (name.endsWith("type") || name.equals("datatype")) words.add("datatype");
