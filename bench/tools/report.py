@@ -942,6 +942,48 @@ def ompi_section(results, m, flavours):
     return text
 
 
+# The mpi3 suite's columns: C and Open MPI's Java API on natmpj (arrays, direct buffers) and on Open MPI's bindings.
+MPI3_VARIANTS = [("c", "C"), ("java-ompiapi-array", "natmpj, array"), ("java-ompiapi-direct", "natmpj, direct"),
+                 ("java-ompibind-direct", "Open MPI's bindings, direct")]
+
+
+def mpi3_section(m, flavours):
+    """The mpi3 suite: MPI_Iallreduce's time alone and the share of it that a computation as long hides (overlap =
+    1 - (with computation - computation) / alone), per MPI and rank count, medians over repetitions."""
+    text = ""
+    for f in flavours:
+        for ranks in (2, 4):
+            cols = [(v, n) for v, n in MPI3_VARIANTS if m.data.get((f, v, "iallreduce", "nonblocking", ranks))]
+            if not cols:
+                continue
+            sizes = sorted({s for v, _ in cols for s in m.data[(f, v, "iallreduce", "nonblocking", ranks)]})
+            rows = []
+            for s in sizes:
+                c = m.get(f, "c", "iallreduce", "nonblocking", ranks, s, 0)
+                row = [human(s)]
+                for v, _ in cols:
+                    alone = m.get(f, v, "iallreduce", "nonblocking", ranks, s, 0)
+                    both = m.get(f, v, "iallreduce-compute", "nonblocking", ranks, s, 0)
+                    work = m.get(f, v, "compute", "nonblocking", ranks, s, 0)
+                    if alone is None:
+                        row.append("")
+                        continue
+                    cell = "%.2f" % alone if v == "c" or c is None else "%.2f (%.2fx)" % (alone, alone / c)
+                    if both is not None and work is not None and alone > 0:
+                        cell += ", %.0f%%" % max(0.0, 100 * (1 - (both - work) / alone))
+                    row.append(cell)
+                rows.append(row)
+            text += "### %s, %d ranks: iAllReduce (us; in brackets: against C), overlap\n\n%s\n" % (
+                FLAVOUR_NAMES[f], ranks, table(["size"] + [n for _, n in cols], rows))
+    if text:
+        text = ("bench/java-ompi/OmpiNbcBench (classes compiled against Open MPI's mpi.jar) and its C twin "
+                "bench/c/nbc_bench.c: MPI_Iallreduce of doubles, the average time of a start and a wait, maxima over "
+                "the ranks, medians over repetitions; after the comma, the share of it that a computation as long "
+                "hides when it tests the request 10 times (OSU's overlap: 1 - (with computation - computation) / "
+                "alone). Open MPI's bindings refuse arrays in non-blocking calls.\n\n" + text)
+    return text
+
+
 # The summary's points: blocking ping-pong latency and non-blocking windowed bandwidth, as the peers measure them.
 SUMMARY_LATENCY, SUMMARY_BANDWIDTH = (1, 1024), (64 * 1024, 1 << 20, 4 << 20)
 
@@ -1159,6 +1201,7 @@ def main():
                 report += "### %s\n\n%s\n" % (title, text)
         report += warm_section(results, m, warm, f)
     for title, text in (("Open MPI's Java API", ompi_section(results, m, flavours)),
+                        ("MPI-3 through Open MPI's Java API", mpi3_section(m, flavours)),
                         ("MPI.OBJECT", object_table(m, flavours)),
                         ("Per-call overhead", overhead_table(results, flavours))):
         if text:

@@ -73,6 +73,36 @@ public final class ThreadSuite {
             Threads.inThreads("collective", THREADS, id -> collectives(comms[id], rank, size, id, collectiveRounds));
             for (Intracomm c : comms) c.Free();
         });
+        cases.add("non_blocking_collectives_from_threads", () -> {
+            // each thread keeps two non-blocking collectives pending on its own communicator, arrays and direct
+            // buffers alternating, while the others do the same and allocate
+            Intracomm[] comms = dups(world, THREADS);
+            int nbRounds = Math.max(20, collectiveRounds / 4);
+            Threads.inThreads("nonblocking", THREADS, id -> {
+                Intracomm c = comms[id];
+                List<long[]> junk = new ArrayList<>();
+                for (int round = 0; round < nbRounds; round++) {
+                    int n = 1 + (round * 31 + id) % 2000;
+                    boolean direct = (round + id) % 2 == 0;
+                    java.nio.IntBuffer in = direct ? MPI.newIntBuffer(n) : java.nio.IntBuffer.wrap(new int[n]);
+                    java.nio.IntBuffer out = direct ? java.nio.IntBuffer.wrap(new int[n]) : MPI.newIntBuffer(n);
+                    for (int i = 0; i < n; i++) in.put(i, rank + id + round + i);
+                    java.nio.IntBuffer all = MPI.newIntBuffer(size);
+                    mpi.Request[] pending = {
+                        c.iAllReduce(in, out, n, MPI.INT, MPI.SUM),
+                        c.iAllGather(java.nio.IntBuffer.wrap(new int[] {rank * 7 + id}), 1, MPI.INT, all, 1, MPI.INT),
+                    };
+                    junk.add(new long[1 + round % 512]);
+                    if (junk.size() > 64) junk.clear();
+                    mpi.Request.waitAll(pending);
+                    int expect0 = size * (size - 1) / 2 + size * (id + round);
+                    Check.eq(expect0, out.get(0), "thread " + id + " round " + round + " iAllReduce [0]");
+                    Check.eq(expect0 + size * (n - 1), out.get(n - 1), "iAllReduce [n-1]");
+                    for (int j = 0; j < size; j++) Check.eq(j * 7 + id, all.get(j), "iAllGather [" + j + "]");
+                }
+            });
+            for (Intracomm c : comms) c.Free();
+        });
         cases.add("exchanges_and_collectives_at_once", () -> {
             Intracomm[] comms = dups(world, THREADS);
             Threads.inThreads("mixed", THREADS, id -> {
