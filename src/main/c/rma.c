@@ -2,6 +2,8 @@
  * One-sided communication: windows, RMA operations and their synchronisation (rma.h). Buffers arrive as addresses
  * that stay valid until the synchronisation that completes the operation (Java holds them), so nothing here pins.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "info.h"
@@ -224,4 +226,33 @@ int natmpj_win_get_attr(natmpj_handle win, int keyval, natmpj_handle *attr, int 
     else if (keyval == MPI_WIN_DISP_UNIT) *attr = (natmpj_handle)*(int *)value;
     else *attr = (natmpj_handle)value;
     return rc;
+}
+
+/*
+ * Debian's Open MPI 4.1 ships /etc/openmpi/openmpi-mca-params.conf with "osc = ^ucx,pt2pt", which leaves osc rdma
+ * (and sm, for MPI_Win_allocate[_shared] only) to serve windows; rdma refuses MPI_Win_create and
+ * MPI_Win_create_dynamic on a communicator of one process (MPI_ERR_WIN: a window on MPI.COMM_SELF, or on any split
+ * of one rank). Measured 2026-11-28: with pt2pt allowed again ("osc = ^ucx") every flavour works on COMM_SELF and
+ * COMM_WORLD, and rdma still serves the windows it can. So, before MPI_Init, when the program's environment sets no
+ * osc selection (mpirun --mca osc ... and -x OMPI_MCA_osc=... do) and that file holds exactly Debian's line, pt2pt
+ * is allowed again through the environment, which outranks the file. Nothing else is touched.
+ */
+void natmpj_rma_before_init(void) {
+#ifdef OPEN_MPI
+    if (getenv("OMPI_MCA_osc")) return;
+    FILE *f = fopen("/etc/openmpi/openmpi-mca-params.conf", "r");
+    if (!f) return;
+    char line[256];
+    int debian_default = 0;
+    while (fgets(line, sizeof line, f)) {
+        char compact[256];
+        size_t n = 0;
+        for (const char *p = line; *p && n + 1 < sizeof compact; p++)
+            if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') compact[n++] = *p;
+        compact[n] = 0;
+        if (strncmp(compact, "osc=", 4) == 0) debian_default = strcmp(compact, "osc=^ucx,pt2pt") == 0;
+    }
+    fclose(f);
+    if (debian_default) setenv("OMPI_MCA_osc", "^ucx", 0);
+#endif
 }
