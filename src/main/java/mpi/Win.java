@@ -319,8 +319,17 @@ public final class Win implements Freeable {
 
     // ------------------------------------------------------------------------------------------ RMA operations
 
+    /** How Open MPI's API names the origin arguments: rPut's differ. */
+    private static final String[] ORIGIN = {"origin", "orgCount", "orgType", "targetType"};
+    private static final String[] ORIGIN_ADDR = {"originAddr", "originCount", "originDatatype", "targetDatatype"};
+
     /** The checks of a target: rank, displacement, count, datatype and range inside the target's window. */
     private long target(String call, int targetRank, int targetDisp, int targetCount, Datatype targetType) {
+        return target(call, targetRank, targetDisp, targetCount, targetType, "targetType");
+    }
+
+    private long target(String call, int targetRank, int targetDisp, int targetCount, Datatype targetType,
+                        String typeName) {
         requireLive(call);
         if (targetRank != MPI.PROC_NULL && (targetRank < 0 || targetRank >= ranks)) {
             throw new IllegalArgumentException(call + ": targetRank is " + targetRank + ", not a rank of the"
@@ -333,9 +342,10 @@ public final class Win implements Freeable {
             throw new IllegalArgumentException(call + ": targetCount is " + targetCount + ", must be >= 0");
         }
         BufferType t = Datatype.layout(targetType);
-        Buffers.requireData(call, "targetType", t);
+        Buffers.requireData(call, typeName, t);
         if (ObjectMessages.isObject(targetType)) {
-            throw new IllegalArgumentException(call + ": targetType is " + targetType + ", which holds Java objects");
+            throw new IllegalArgumentException(call + ": " + typeName + " is " + targetType + ", which holds Java"
+                    + " objects");
         }
         if (targetRank == MPI.PROC_NULL || targetCount == 0 || t.size == 0) return t.handle();
         if (dynamic) {
@@ -353,11 +363,27 @@ public final class Win implements Freeable {
         return t.handle();
     }
 
-    /** An origin or result buffer, checked, resolved and held by {@code held}; its address for MPI (0: none). */
-    private static long buffer(String call, String name, Held held, Buffer buf, int count, Datatype type,
-                               int access) {
+    /**
+     * An origin or result buffer ({@code name}, {@code count} items of {@code type}, the arguments' names
+     * {@code countName} and {@code typeName}), checked, resolved and held by {@code held}; its address for MPI (0:
+     * none).
+     */
+    private static long buffer(String call, String name, String countName, String typeName, Held held, Buffer buf,
+                               int count, Datatype type, int access) {
         BufferType t = Datatype.layout(type);
-        if (t == null) throw new NullPointerException(call + ": the datatype of " + name + " is null");
+        Buffers.requireData(call, typeName, t);
+        if (ObjectMessages.isObject(type)) {
+            throw new IllegalArgumentException(call + ": " + typeName + " is " + type + ", which holds Java objects");
+        }
+        if (count < 0) throw new IllegalArgumentException(call + ": " + countName + " is " + count + ", must be >= 0");
+        if (buf != null && count > 0 && t.size > 0) {
+            long end = t.spanEndBytes(count), capacity = OmpiArgs.capacityBytes(call, name, buf);
+            if (end > capacity) {
+                throw new IndexOutOfBoundsException(call + ": " + (countName == null ? "" : countName + " ") + count
+                        + " item(s) of " + type + " reach byte " + end + ", past the end of " + name + " (" + capacity
+                        + " bytes)");
+            }
+        }
         Object base = OmpiArgs.base(call, name, buf);
         long off = Buffers.offset(call, name, base, OmpiArgs.offset(buf), count, t);
         return held.buffer(call, base, off, count, t, access, false).address;
@@ -366,6 +392,7 @@ public final class Win implements Freeable {
     /** The op handle for an accumulation of {@code type}: a predefined op that applies to it, REPLACE, NO_OP. */
     private static long op(String call, Op op, Datatype type, boolean noOpAllowed) {
         if (op == null) throw new NullPointerException(call + ": op is null");
+        if (op.isFreed()) throw new IllegalStateException(call + ": op has been freed");
         if (op == MPI.REPLACE) return op.handle;
         if (op == MPI.NO_OP) {
             if (noOpAllowed) return op.handle;
@@ -429,13 +456,13 @@ public final class Win implements Freeable {
         return null;
     }
 
-    private Request put(String call, boolean request, Buffer origin, int orgCount, Datatype orgType, int targetRank,
-                        int targetDisp, int targetCount, Datatype targetType) {
+    private Request put(String call, String[] names, boolean request, Buffer origin, int orgCount, Datatype orgType,
+                        int targetRank, int targetDisp, int targetCount, Datatype targetType) {
         orgType = OmpiArgs.type(orgType, origin);
         targetType = OmpiArgs.type(targetType, origin);
-        long tt = target(call, targetRank, targetDisp, targetCount, targetType);
+        long tt = target(call, targetRank, targetDisp, targetCount, targetType, names[3]);
         Held held = new Held();
-        long at = buffer(call, "origin", held, origin, orgCount, orgType, Message.READ);
+        long at = buffer(call, names[0], names[1], names[2], held, origin, orgCount, orgType, Message.READ);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.put(at, orgCount, orgType.layout.handle(), targetRank, targetDisp, targetCount, tt, handle,
                 request ? 1 : 0, out.handleAddress);
@@ -448,7 +475,7 @@ public final class Win implements Freeable {
         targetType = OmpiArgs.type(targetType, origin);
         long tt = target(call, targetRank, targetDisp, targetCount, targetType);
         Held held = new Held();
-        long at = buffer(call, "origin", held, origin, orgCount, orgType, Message.WRITE);
+        long at = buffer(call, "origin", "orgCount", "orgType", held, origin, orgCount, orgType, Message.WRITE);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.get(at, orgCount, orgType.layout.handle(), targetRank, targetDisp, targetCount, tt, handle,
                 request ? 1 : 0, out.handleAddress);
@@ -463,7 +490,7 @@ public final class Win implements Freeable {
         sameBasicType(call, "orgType", orgType, targetType);
         long o = op(call, op, targetType, false);
         Held held = new Held();
-        long at = buffer(call, "origin", held, origin, orgCount, orgType, Message.READ);
+        long at = buffer(call, "origin", "orgCount", "orgType", held, origin, orgCount, orgType, Message.READ);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.accumulate(at, orgCount, orgType.layout.handle(), targetRank, targetDisp, targetCount, tt,
                 o, handle, request ? 1 : 0, out.handleAddress);
@@ -488,8 +515,9 @@ public final class Win implements Freeable {
         Held held = new Held();
         // MPI ignores the origin of MPI.NO_OP: it may be null, and its count then 0.
         int count = noOp && origin == null ? 0 : orgCount;
-        long at = buffer(call, "origin", held, origin, count, orgType, Message.READ);
-        long result = buffer(call, "resultAddr", held, resultAddr, resultCount, resultType, Message.WRITE);
+        long at = buffer(call, "origin", "orgCount", "orgType", held, origin, count, orgType, Message.READ);
+        long result = buffer(call, "resultAddr", "resultCount", "resultType", held, resultAddr, resultCount,
+                resultType, Message.WRITE);
         StatusBuffer out = StatusBuffer.current();
         int rc = NativeMPI.get_accumulate(at, count, orgType.layout.handle(), result, resultCount,
                 resultType.layout.handle(), targetRank, targetDisp, targetCount, tt, o, handle, request ? 1 : 0,
@@ -502,7 +530,7 @@ public final class Win implements Freeable {
             Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp, int targetCount,
             Datatype targetType) throws MPIException {
         try {
-            put("Win.put", false, origin, orgCount, orgType, targetRank, targetDisp, targetCount, targetType);
+            put("Win.put", ORIGIN, false, origin, orgCount, orgType, targetRank, targetDisp, targetCount, targetType);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -536,7 +564,7 @@ public final class Win implements Freeable {
             Buffer originAddr, int originCount, Datatype originDatatype, int targetRank, int targetDisp,
             int targetCount, Datatype targetDatatype) throws MPIException {
         try {
-            return put("Win.rPut", true, originAddr, originCount, originDatatype, targetRank, targetDisp,
+            return put("Win.rPut", ORIGIN_ADDR, true, originAddr, originCount, originDatatype, targetRank, targetDisp,
                     targetCount, targetDatatype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -601,9 +629,10 @@ public final class Win implements Freeable {
             long tt = target(call, targetRank, targetDisp, 1, dataType);
             long o = op(call, op, dataType, true);
             Held held = new Held();
-            long at = buffer(call, "origin", held, origin, op == MPI.NO_OP && origin == null ? 0 : 1, dataType,
-                    Message.READ);
-            long result = buffer(call, "resultAddr", held, resultAddr, 1, dataType, Message.WRITE);
+            long at = buffer(call, "origin", null, "dataType", held, origin,
+                    op == MPI.NO_OP && origin == null ? 0 : 1, dataType, Message.READ);
+            long result = buffer(call, "resultAddr", null, "dataType", held, resultAddr, 1, dataType,
+                    Message.WRITE);
             int rc = NativeMPI.fetch_and_op(at, result, tt, targetRank, targetDisp, o, handle);
             finish(call, rc, held, targetRank, false, null);
         } catch (RuntimeException e) {
@@ -621,9 +650,11 @@ public final class Win implements Freeable {
             basic(call, "targetType", targetType);
             long tt = target(call, targetRank, targetDisp, 1, targetType);
             Held held = new Held();
-            long at = buffer(call, "origin", held, origin, 1, targetType, Message.READ);
-            long compare = buffer(call, "compareAddr", held, compareAddr, 1, targetType, Message.READ);
-            long result = buffer(call, "resultAddr", held, resultAddr, 1, targetType, Message.WRITE);
+            long at = buffer(call, "origin", null, "targetType", held, origin, 1, targetType, Message.READ);
+            long compare = buffer(call, "compareAddr", null, "targetType", held, compareAddr, 1, targetType,
+                    Message.READ);
+            long result = buffer(call, "resultAddr", null, "targetType", held, resultAddr, 1, targetType,
+                    Message.WRITE);
             int rc = NativeMPI.compare_and_swap(at, compare, result, tt, targetRank, targetDisp, handle);
             finish(call, rc, held, targetRank, false, null);
         } catch (RuntimeException e) {
@@ -650,10 +681,12 @@ public final class Win implements Freeable {
         }
     }
 
-    private void checkRank(String call, String name, int rank) {
-        if (rank != MPI.PROC_NULL && (rank < 0 || rank >= ranks)) {
+    /** A rank of the window's group, or MPI.PROC_NULL where {@code procNull} (flushes: nothing to do). */
+    private void checkRank(String call, String name, int rank, boolean procNull) {
+        if (procNull && rank == MPI.PROC_NULL) return;
+        if (rank < 0 || rank >= ranks) {
             throw new IllegalArgumentException(call + ": " + name + " is " + rank + ", not a rank of the window's"
-                    + " group (size " + ranks + ") nor MPI.PROC_NULL");
+                    + " group (size " + ranks + ")" + (procNull ? " nor MPI.PROC_NULL" : ""));
         }
     }
 
@@ -747,7 +780,7 @@ public final class Win implements Freeable {
                 throw new IllegalArgumentException(call + ": lockType is " + lockType + ", must be"
                         + " MPI.LOCK_EXCLUSIVE or MPI.LOCK_SHARED");
             }
-            checkRank(call, "rank", rank);
+            checkRank(call, "rank", rank, false);
             checkAssertion(call, assertion);
             MPIException.check(NativeMPI.win_lock(lockType, rank, assertion, handle), call);
         } catch (RuntimeException e) {
@@ -760,7 +793,7 @@ public final class Win implements Freeable {
         try {
             String call = "Win.unlock";
             requireLive(call);
-            checkRank(call, "rank", rank);
+            checkRank(call, "rank", rank, false);
             MPIException.check(NativeMPI.win_unlock(rank, handle), call);
             completed(call, false, rank);
         } catch (RuntimeException e) {
@@ -808,7 +841,7 @@ public final class Win implements Freeable {
         try {
             String call = "Win.flush";
             requireLive(call);
-            checkRank(call, "targetRank", targetRank);
+            checkRank(call, "targetRank", targetRank, true);
             MPIException.check(NativeMPI.win_flush(targetRank, handle), call);
             completed(call, false, targetRank);
         } catch (RuntimeException e) {
@@ -833,7 +866,7 @@ public final class Win implements Freeable {
         try {
             String call = "Win.flushLocal";
             requireLive(call);
-            checkRank(call, "targetRank", targetRank);
+            checkRank(call, "targetRank", targetRank, true);
             MPIException.check(NativeMPI.win_flush_local(targetRank, handle), call);
             completed(call, false, targetRank);
         } catch (RuntimeException e) {
@@ -1009,7 +1042,12 @@ public final class Win implements Freeable {
         try {
             String call = "Win.setInfo";
             requireLive(call);
-            MPIException.check(NativeMPI.win_set_info(handle, info(call, info)), call);
+            long h = info(call, info);
+            if (info == MPI.INFO_NULL) {
+                throw new IllegalArgumentException(call + ": info is MPI.INFO_NULL; MPI_Win_set_info takes an info"
+                        + " object (new Info())");
+            }
+            MPIException.check(NativeMPI.win_set_info(handle, h), call);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
