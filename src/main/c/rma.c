@@ -136,7 +136,7 @@ int natmpj_get_accumulate(void *origin, int origin_count, natmpj_handle origin_t
 
 int natmpj_fetch_and_op(void *origin, void *result, natmpj_handle type, int target_rank, int64_t target_disp,
                         natmpj_handle op, natmpj_handle win) {
-    NEED_BUFFER(origin, 1, type);
+    if (!origin) origin = natmpj_nowhere; /* MPI.NO_OP: MPI reads no origin, and Java passed none */
     NEED_BUFFER(result, 1, type);
     return MPI_Fetch_and_op(origin, result, TYPE(type), target_rank, (MPI_Aint)target_disp, OP(op), WIN(win));
 }
