@@ -25,28 +25,56 @@ static int created_win(int rc, MPI_Win win, MPI_Aint size, int disp_unit, MPI_Co
     return rc;
 }
 
-int natmpj_win_create(void *base, int64_t size, int disp_unit, natmpj_handle info, natmpj_handle comm,
-                      int64_t *extents, natmpj_handle *created) {
+/* Whether any rank of comm refused its arguments (*flag then 1): nothing is created. */
+static int agree(int refused, int *flag, MPI_Comm comm) {
+    *flag = refused;
+    return MPI_Allreduce(MPI_IN_PLACE, flag, 1, MPI_INT, MPI_MAX, comm);
+}
+
+int natmpj_win_create(void *base, int64_t size, int disp_unit, natmpj_handle info, natmpj_handle comm, int refused,
+                      int *flag, int64_t *extents, natmpj_handle *created) {
     MPI_Win win = MPI_WIN_NULL;
+    *created = (natmpj_handle)MPI_WIN_NULL;
+    int rc = agree(refused, flag, COMM(comm));
+    if (rc != MPI_SUCCESS || *flag) return rc;
     /* MPICH refuses a NULL base even for size 0 on some paths: an address MPI never touches (no byte is in it). */
     if (!base && size == 0) base = natmpj_nowhere + 1;
-    int rc = MPI_Win_create(base, (MPI_Aint)size, disp_unit, INFO(info), COMM(comm), &win);
+    rc = MPI_Win_create(base, (MPI_Aint)size, disp_unit, INFO(info), COMM(comm), &win);
     return created_win(rc, win, (MPI_Aint)size, disp_unit, COMM(comm), extents, created);
 }
 
+int natmpj_win_base_alignment(void) {
+    static int alignment; /* 0: not known yet; threads racing here compute the same value */
+    if (!alignment) {
+        char version[MPI_MAX_LIBRARY_VERSION_STRING];
+        int length = 0;
+        version[0] = 0;
+        MPI_Get_library_version(version, &length);
+        alignment = strstr(version, "MPICH") ? 16 : 1;
+    }
+    return alignment;
+}
+
 int natmpj_win_allocate(int64_t size, int disp_unit, natmpj_handle info, natmpj_handle comm, int shared,
-                        void *where, int64_t *extents, natmpj_handle *created) {
+                        void *where, int refused, int *flag, int64_t *extents, natmpj_handle *created) {
     MPI_Win win = MPI_WIN_NULL;
     void *memory = NULL;
-    int rc = shared ? MPI_Win_allocate_shared((MPI_Aint)size, disp_unit, INFO(info), COMM(comm), &memory, &win)
+    *created = (natmpj_handle)MPI_WIN_NULL;
+    int rc = agree(refused, flag, COMM(comm));
+    if (rc != MPI_SUCCESS || *flag) return rc;
+    rc = shared ? MPI_Win_allocate_shared((MPI_Aint)size, disp_unit, INFO(info), COMM(comm), &memory, &win)
                     : MPI_Win_allocate((MPI_Aint)size, disp_unit, INFO(info), COMM(comm), &memory, &win);
     if (rc == MPI_SUCCESS && where) memcpy(where, &memory, sizeof memory);
     return created_win(rc, win, (MPI_Aint)size, disp_unit, COMM(comm), extents, created);
 }
 
-int natmpj_win_create_dynamic(natmpj_handle info, natmpj_handle comm, natmpj_handle *created) {
+int natmpj_win_create_dynamic(natmpj_handle info, natmpj_handle comm, int refused, int *flag,
+                              natmpj_handle *created) {
     MPI_Win win = MPI_WIN_NULL;
-    int rc = MPI_Win_create_dynamic(INFO(info), COMM(comm), &win);
+    *created = (natmpj_handle)MPI_WIN_NULL;
+    int rc = agree(refused, flag, COMM(comm));
+    if (rc != MPI_SUCCESS || *flag) return rc;
+    rc = MPI_Win_create_dynamic(INFO(info), COMM(comm), &win);
     return created_win(rc, win, 0, 1, COMM(comm), NULL, created);
 }
 

@@ -15,12 +15,22 @@
  * and, on success, gathers every rank's window size (bytes) and displacement unit into extents (2 per rank of comm,
  * Java's array of 2 * size longs), so Java checks target ranges before MPI sees them. allocate: shared selects
  * MPI_Win_allocate_shared; the allocated memory's address is written to where (8 bytes, as Open MPI's bindings do).
+ * refused: this rank's arguments were refused in Java; the ranks agree first (MPI_Allreduce), and when any refused
+ * none creates the window and *flag is 1, so that a refusal on one rank is an exception on all, never a hang.
  */
-int natmpj_win_create(void *base, int64_t size, int disp_unit, natmpj_handle info, natmpj_handle comm,
-                      int64_t *extents, natmpj_handle *created);
+int natmpj_win_create(void *base, int64_t size, int disp_unit, natmpj_handle info, natmpj_handle comm, int refused,
+                      int *flag, int64_t *extents, natmpj_handle *created);
 int natmpj_win_allocate(int64_t size, int disp_unit, natmpj_handle info, natmpj_handle comm, int shared,
-                        void *where, int64_t *extents, natmpj_handle *created);
-int natmpj_win_create_dynamic(natmpj_handle info, natmpj_handle comm, natmpj_handle *created);
+                        void *where, int refused, int *flag, int64_t *extents, natmpj_handle *created);
+/*
+ * The alignment a window's base needs (1: any): 16 under the MPICH family. MPICH 4.0.2 rounds the base of
+ * MPI_Win_create down to a multiple of 16 bytes (MPI_WIN_BASE shows it) and RMA lands there, before the memory
+ * given (seen in C: a base 12 bytes past a 16-byte boundary received a put 12 bytes early). Read once from
+ * MPI_Get_library_version, so that the MPI-5 ABI build over MPICH is covered too.
+ */
+int natmpj_win_base_alignment(void);
+int natmpj_win_create_dynamic(natmpj_handle info, natmpj_handle comm, int refused, int *flag,
+                              natmpj_handle *created);
 int natmpj_win_attach(natmpj_handle win, void *base, int64_t size);
 int natmpj_win_detach(natmpj_handle win, void *base);
 int natmpj_win_free(natmpj_handle win);

@@ -82,39 +82,71 @@ public final class Win implements Freeable {
         try {
             String call = "Win.Win";
             Intracomm c = intracomm(call, comm);
-            long infoHandle = info(call, info);
-            if (base == null) throw new NullPointerException(call + ": base is null");
-            int width = OmpiArgs.width(base);
-            long sizeBytes = checkSize(call, size, dispUnit, width);
-            long capacity = OmpiArgs.capacityBytes(call, "base", base);
-            if (sizeBytes > capacity) {
-                throw new IndexOutOfBoundsException(call + ": size " + size + " (" + sizeBytes + " bytes) is past the"
-                        + " end of base (" + capacity + " bytes)");
-            }
-            long address = 0;
-            if (base.isDirect()) {
-                address = Buffers.address(base);
-                memory = base;
-            } else if (sizeBytes > 0) {
-                Message m = pinnedForLife(call, base, size);
-                address = m.address;
-                memory = m;
-            }
             dynamic = false;
             ranks = c.size;
             extents = new long[2 * ranks];
-            StatusBuffer out = StatusBuffer.current();
-            int rc = NativeMPI.win_create(address, sizeBytes, (int) ((long) dispUnit * width), infoHandle, c.handle,
-                    extents, out.handleAddress);
-            if (rc != 0) {
+            // The checks of this rank's arguments; the ranks agree before MPI is called (see refusedElsewhere).
+            RuntimeException problem = null;
+            long infoHandle = 0, address = 0, sizeBytes = 0;
+            int unitBytes = 1;
+            try {
+                infoHandle = info(call, info);
+                if (base == null) throw new NullPointerException(call + ": base is null");
+                int width = OmpiArgs.width(base);
+                sizeBytes = checkSize(call, size, dispUnit, width);
+                unitBytes = dispUnit * width;
+                long capacity = OmpiArgs.capacityBytes(call, "base", base);
+                if (sizeBytes > capacity) {
+                    throw new IndexOutOfBoundsException(call + ": size " + size + " (" + sizeBytes + " bytes) is past"
+                            + " the end of base (" + capacity + " bytes)");
+                }
+                if (base.isDirect()) {
+                    address = Buffers.address(base);
+                    memory = base;
+                } else if (sizeBytes > 0) {
+                    Message m = pinnedForLife(call, base, size);
+                    address = m.address;
+                    memory = m;
+                }
+                int alignment = NativeMPI.win_base_alignment();
+                if (sizeBytes > 0 && address % alignment != 0) {
+                    throw new IllegalArgumentException(call + ": base starts " + address % alignment + " bytes past a"
+                            + " multiple of " + alignment + " bytes; this MPI (the MPICH family) rounds a window's base"
+                            + " down to " + alignment + " bytes and would write before it: pass a buffer whose start is"
+                            + " aligned (a direct buffer from its start, or a slice at a multiple of " + alignment
+                            + " bytes)");
+                }
+            } catch (RuntimeException e) {
+                problem = e;
                 releaseMemory();
-                throw MPIException.fromCode(rc, call);
+                address = sizeBytes = 0;
             }
-            handle = out.handle();
-            live = LIVE.add(this);
+            StatusBuffer out = StatusBuffer.current();
+            int[] refused = new int[1];
+            int rc = NativeMPI.win_create(address, sizeBytes, unitBytes, infoHandle, c.handle, problem != null ? 1 : 0,
+                    refused, extents, out.handleAddress);
+            created(call, rc, problem, refused[0], out);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
+    }
+
+    /**
+     * After a creating call: this rank's refusal, another rank's (MPI was not called on any), MPI's error, or the
+     * window, kept reachable until freed.
+     */
+    private void created(String call, int rc, RuntimeException problem, int refused, StatusBuffer out) {
+        if (problem != null) throw problem;
+        if (rc == 0 && refused != 0) {
+            throw new IllegalArgumentException(call + ": another rank of comm refused its arguments (its exception"
+                    + " says why); no rank created the window");
+        }
+        if (rc != 0) {
+            releaseMemory();
+            throw MPIException.fromCode(rc, call);
+        }
+        handle = out.handle();
+        live = LIVE.add(this);
     }
 
     /**
@@ -128,32 +160,42 @@ public final class Win implements Freeable {
         try {
             String call = "Win.Win";
             Intracomm c = intracomm(call, comm);
-            long infoHandle = info(call, info);
-            if (base == null) throw new NullPointerException(call + ": base is null");
-            if (!base.isDirect()) {
-                throw new IllegalArgumentException(call + ": base is a heap buffer; it must be a direct buffer of at"
-                        + " least 8 bytes, where MPI writes the address of the window's memory");
-            }
-            if (OmpiArgs.capacityBytes(call, "base", base) < 8) {
-                throw new IllegalArgumentException(call + ": base has " + OmpiArgs.capacityBytes(call, "base", base)
-                        + " bytes; MPI writes the address of the window's memory (8 bytes) there");
-            }
-            if (flavor != FLAVOR_PRIVATE && flavor != FLAVOR_SHARED) {
-                throw new IllegalArgumentException(call + ": flavor is " + flavor + ", must be Win.FLAVOR_PRIVATE ("
-                        + FLAVOR_PRIVATE + ") or Win.FLAVOR_SHARED (" + FLAVOR_SHARED + ")");
-            }
-            int width = OmpiArgs.width(base);
-            long sizeBytes = checkSize(call, size, dispUnit, width);
             dynamic = false;
             ranks = c.size;
             extents = new long[2 * ranks];
+            RuntimeException problem = null;
+            long infoHandle = 0, sizeBytes = 0, where = 0;
+            int unitBytes = 1;
+            try {
+                infoHandle = info(call, info);
+                if (base == null) throw new NullPointerException(call + ": base is null");
+                if (!base.isDirect()) {
+                    throw new IllegalArgumentException(call + ": base is a heap buffer; it must be a direct buffer of"
+                            + " at least 8 bytes, where MPI writes the address of the window's memory");
+                }
+                long capacity = OmpiArgs.capacityBytes(call, "base", base);
+                if (capacity < 8) {
+                    throw new IllegalArgumentException(call + ": base has " + capacity + " bytes; MPI writes the"
+                            + " address of the window's memory (8 bytes) there");
+                }
+                if (flavor != FLAVOR_PRIVATE && flavor != FLAVOR_SHARED) {
+                    throw new IllegalArgumentException(call + ": flavor is " + flavor + ", must be Win.FLAVOR_PRIVATE"
+                            + " (" + FLAVOR_PRIVATE + ") or Win.FLAVOR_SHARED (" + FLAVOR_SHARED + ")");
+                }
+                int width = OmpiArgs.width(base);
+                sizeBytes = checkSize(call, size, dispUnit, width);
+                unitBytes = dispUnit * width;
+                where = Buffers.address(base);
+            } catch (RuntimeException e) {
+                problem = e;
+                sizeBytes = where = 0;
+            }
             StatusBuffer out = StatusBuffer.current();
-            int rc = NativeMPI.win_allocate(sizeBytes, (int) ((long) dispUnit * width), infoHandle, c.handle,
-                    flavor == FLAVOR_SHARED ? 1 : 0, Buffers.address(base), extents, out.handleAddress);
+            int[] refused = new int[1];
+            int rc = NativeMPI.win_allocate(sizeBytes, unitBytes, infoHandle, c.handle, flavor == FLAVOR_SHARED ? 1 : 0,
+                    where, problem != null ? 1 : 0, refused, extents, out.handleAddress);
             java.lang.ref.Reference.reachabilityFence(base);
-            MPIException.check(rc, call);
-            handle = out.handle();
-            live = LIVE.add(this);
+            created(call, rc, problem, refused[0], out);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -164,14 +206,21 @@ public final class Win implements Freeable {
         try {
             String call = "Win.Win";
             Intracomm c = intracomm(call, comm);
-            long infoHandle = info(call, info);
             dynamic = true;
             ranks = c.size;
             extents = null;
+            RuntimeException problem = null;
+            long infoHandle = 0;
+            try {
+                infoHandle = info(call, info);
+            } catch (RuntimeException e) {
+                problem = e;
+            }
             StatusBuffer out = StatusBuffer.current();
-            MPIException.check(NativeMPI.win_create_dynamic(infoHandle, c.handle, out.handleAddress), call);
-            handle = out.handle();
-            live = LIVE.add(this);
+            int[] refused = new int[1];
+            int rc = NativeMPI.win_create_dynamic(infoHandle, c.handle, problem != null ? 1 : 0, refused,
+                    out.handleAddress);
+            created(call, rc, problem, refused[0], out);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
