@@ -41,7 +41,9 @@ import natmpj.jni.NativeMPI;
  * creation) before MPI sees them; a target range outside the target's window is an MPIException of class
  * MPI.ERR_DISP. Dynamic windows ({@link #Win(Info, Comm)}) can attach and detach memory, but Open MPI's API passes
  * target displacements as int, which cannot hold the address of attached memory (above 2^31 on 64-bit Linux):
- * operations on them are refused.
+ * operations on them are refused. Creation is collective: the ranks agree on their arguments before MPI is called,
+ * so an argument refused on one rank is an exception on every rank, not a hang; under the MPICH family a window's
+ * base must be 16-byte aligned (MPICH 4.0.2 rounds it down and would write before the memory given).
  */
 public final class Win implements Freeable {
     /** Open MPI's value of the null window. */
