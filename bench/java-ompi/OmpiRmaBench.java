@@ -68,8 +68,10 @@ public class OmpiRmaBench {
             for (int size : opt.sizes()) {
                 long n = opt.scaled(b.iterations(size));
                 b.validate(size, 0);
+                long warm = b.warmups(size);
                 b.begin();
-                b.run(size, b.warmups(size));
+                b.run(size, warm);
+                OmpiSettle.settle(k -> b.run(size, k), warm, 1 - rank, opt.settle, opt.choice + " " + size);
                 b.end();
                 MPI.COMM_WORLD.barrier();
                 b.begin();
