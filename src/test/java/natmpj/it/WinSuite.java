@@ -476,7 +476,8 @@ public final class WinSuite {
             Check.throwsWith(MPIException.class, () -> new Win(ints(1), 1, rank == 0 ? 0 : 1, MPI.INFO_NULL, world),
                     rank == 0 ? "dispUnit is 0" : "another rank of comm refused");
             Check.throwsWith(MPIException.class, () -> new Win(rank == size - 1 ? -1 : 8, 1, MPI.INFO_NULL, world,
-                    ByteBuffer.allocateDirect(8), Win.FLAVOR_PRIVATE), rank == size - 1 ? "size is -1" : "another rank");
+                    ByteBuffer.allocateDirect(8), Win.FLAVOR_PRIVATE),
+                    rank == size - 1 ? "size is -1" : "another rank");
             Check.throwsWith(MPIException.class, () -> new Win(rank == 0 ? null : MPI.INFO_NULL, world),
                     rank == 0 ? "info is null" : "another rank");
             // a base 4 bytes past a 16-byte boundary: refused on the MPICH family, which would write before it
