@@ -10,6 +10,7 @@
 #include "env.h"
 
 int natmpj_init_thread(int required, int *provided) {
+    natmpj_rma_before_init();
     int rc = MPI_Init_thread(NULL, NULL, required, provided);
     natmpj_guard_jvm_signals(); /* MPI_Init may have installed crash handlers over the JVM's */
     return rc;

@@ -44,4 +44,8 @@ static inline int natmpj_type_has_data(natmpj_handle type) {
  * reach Java as exceptions. In communicators.c. */
 int natmpj_created_comm(int rc, MPI_Comm comm, natmpj_handle *new_comm);
 
+/* Before MPI_Init: lets Open MPI serve windows on one-process communicators where Debian's defaults would not.
+ * In rma.c. */
+void natmpj_rma_before_init(void);
+
 #endif

@@ -31,6 +31,7 @@
 #include "topology.h"
 #include "info.h"
 #include "icollectives.h"
+#include "rma.h"
 /* Java long[] elements are copied straight into natmpj_handle / int64_t arrays, Java int[] into int arrays. */
 _Static_assert(sizeof(natmpj_handle) == sizeof(jlong), "natmpj_handle must be as wide as jlong");
 _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
@@ -129,6 +130,13 @@ ADDRESS(int, held_sdispls)
 ADDRESS(int, held_rdispls)
 ADDRESS(natmpj_handle, held_stypes)
 ADDRESS(natmpj_handle, held_rtypes)
+/* One-sided communication (rma.h): window memory, where MPI_Win_allocate writes its address, RMA buffers. */
+ADDRESS(void, base)
+ADDRESS(void, where)
+ADDRESS(void, origin)
+ADDRESS(void, rorigin)
+ADDRESS(void, compare)
+ADDRESS(void, result)
 
 /* The one place a direct buffer object crosses: looking up its address, once per buffer. */
 %typemap(jni) void *buffer_object "jobject"
@@ -225,7 +233,7 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply natmpj_handle *out_handle {
   natmpj_handle *errhandler, natmpj_handle *message, natmpj_handle *new_comm,
   natmpj_handle *new_group, natmpj_handle *new_type, natmpj_handle *group, natmpj_handle *op,
-  natmpj_handle *new_info
+  natmpj_handle *new_info, natmpj_handle *attr
 };
 /* Arrays read: v-collectives' counts and displacements, datatype maps, ranks, topology shapes. */
 %apply const int *in_ints {
@@ -243,7 +251,7 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
   int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors,
   int *sources_out, int *sourceweights_out, int *destinations_out, int *destweights_out
 };
-%apply int64_t *out_longs { int64_t *shape, int64_t *raw };
+%apply int64_t *out_longs { int64_t *shape, int64_t *raw, int64_t *extents };
 %apply natmpj_handle *out_handles { natmpj_handle *handles };
 
 /* The per-area C APIs. */
@@ -265,3 +273,4 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %include "topology.h"
 %include "info.h"
 %include "icollectives.h"
+%include "rma.h"

@@ -119,6 +119,7 @@ final class OmpiArgs {
     private static int errorClass(RuntimeException e, String rest) {
         if (e instanceof IllegalStateException) {
             if (rest.startsWith("MPI.")) return MPI.ERR_OTHER; // not initialized, finalized, thread level
+            if (rest.contains("window")) return MPI.ERR_WIN;
             if (rest.contains("communicator")) return MPI.ERR_COMM;
             if (rest.contains("group")) return MPI.ERR_GROUP;
             if (rest.contains("datatype")) return MPI.ERR_TYPE;
@@ -134,6 +135,15 @@ final class OmpiArgs {
             case "remote_leader":
                 return MPI.ERR_RANK;
             case "root": return MPI.ERR_ROOT;
+            case "targetRank": return MPI.ERR_RANK;
+            case "targetDisp": case "dispUnit": return MPI.ERR_DISP;
+            case "size": return MPI.ERR_SIZE;
+            case "base": case "flavor": return MPI.ERR_ARG;
+            case "lockType": return MPI.ERR_LOCKTYPE;
+            case "assertion": return MPI.ERR_ASSERT;
+            case "origin": case "resultAddr": case "compareAddr": return MPI.ERR_BUFFER;
+            case "targetCount": case "orgCount": case "resultCount": return MPI.ERR_COUNT;
+            case "targetType": case "orgType": case "resultType": case "dataType": return MPI.ERR_TYPE;
             case "tag": case "sendtag": case "recvtag": return MPI.ERR_TAG;
             case "count": case "sendcount": case "recvcount": case "incount": case "outcount": case "recvcounts":
             case "sendcounts": case "blocklength": case "blocklengths": case "capacity":

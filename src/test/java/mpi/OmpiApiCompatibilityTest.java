@@ -143,14 +143,6 @@ class OmpiApiCompatibilityTest {
      * its members, constructors included). docs/ompi-api.md cites this table.
      */
     static final String[][] PENDING = {
-        {"one-sided communication", "MPI_Win_create, MPI_Win_allocate, MPI_Win_create_dynamic, MPI_Win_attach,"
-            + " MPI_Win_detach, MPI_Put, MPI_Get, MPI_Accumulate, MPI_Get_accumulate, MPI_Fetch_and_op,"
-            + " MPI_Compare_and_swap, MPI_Rput, MPI_Rget, MPI_Raccumulate, MPI_Rget_accumulate, MPI_Win_fence,"
-            + " MPI_Win_start, MPI_Win_complete, MPI_Win_post, MPI_Win_wait, MPI_Win_test, MPI_Win_lock,"
-            + " MPI_Win_unlock, MPI_Win_lock_all, MPI_Win_unlock_all, MPI_Win_sync, MPI_Win_flush[_all],"
-            + " MPI_Win_flush_local[_all], MPI_Win_get_group, MPI_Win_{get,set}_{info,name,errhandler,attr},"
-            + " MPI_Win_call_errhandler, MPI_Win_{create,free}_keyval, MPI_Win_delete_attr, MPI_Win_free",
-            "Win.*"},
         {"parallel I/O", "MPI_File_open, MPI_File_close, MPI_File_delete, MPI_File_set_size, MPI_File_preallocate,"
             + " MPI_File_get_size, MPI_File_get_group, MPI_File_get_amode, MPI_File_{set,get}_info,"
             + " MPI_File_{set,get}_view, MPI_File_[i]read[_at][_all], MPI_File_[i]write[_at][_all],"

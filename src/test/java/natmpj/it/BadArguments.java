@@ -85,6 +85,8 @@ final class BadArguments {
         Prequest freedPrequest;
         /** A key of Comm.createKeyval, for Open MPI's setAttr/getAttr/deleteAttr. */
         int commKeyval, typeKeyval;
+        /** A key of Win.createKeyval, for Win's setAttr/getAttr/deleteAttr. */
+        int winKeyval;
     }
 
     private final Fixtures f;
@@ -148,6 +150,8 @@ final class BadArguments {
         if (t == Comm.class) return name.equals("local_comm") ? (f.live ? f.half : MPI.COMM_SELF) : MPI.COMM_SELF;
         if (t == Group.class) {
             if (!f.live) return MPI.GROUP_EMPTY;
+            // Win.start / Win.post on a window of COMM_SELF: the empty group opens an epoch that waits for no one
+            if (m.equals("start") || m.equals("post")) return MPI.GROUP_EMPTY;
             return m.equals("Create") || m.equals("create") ? f.selfGroup : f.worldGroup;
         }
         if (t == int[][].class) return new int[][] {{0, 0, 1}};
@@ -166,7 +170,8 @@ final class BadArguments {
         if (t == Comm.class && name.equals("local_comm")) return f.live ? f.half : MPI.COMM_SELF;
         if (t == int[].class) return intArray(e, name, n);
         if (t == int.class && name.equals("keyval") && m.endsWith("Attr") && f.live) { // Open MPI's attributes
-            return e.getDeclaringClass() == Datatype.class ? f.typeKeyval : f.commKeyval;
+            return e.getDeclaringClass() == Datatype.class ? f.typeKeyval
+                    : e.getDeclaringClass() == mpi.Win.class ? f.winKeyval : f.commKeyval;
         }
         if (t == int.class) return intValue(m, name);
         throw new IllegalStateException("no baseline for " + t + " " + name + " of " + e);
@@ -206,6 +211,11 @@ final class BadArguments {
             case "keyval": return MPI.TAG_UB;
             case "remote_leader": return f.otherLeader;
             case "disp": return 1;
+            // Open MPI's Win: windows of 16 elements, units of one element, one item per operation, a shared lock
+            case "dispUnit": return 1;
+            case "size": return 16;
+            case "orgCount": case "targetCount": case "originCount": case "resultCount": return 1;
+            case "lockType": return MPI.LOCK_SHARED;
             case "required": return MPI.THREAD_FUNNELED;
             case "key": return f.worldRank;
             case "nnodes": return f.worldSize;
@@ -418,6 +428,37 @@ final class BadArguments {
             case "direction":
                 bads.add(new Bad("-1", () -> -1, IAE, words));
                 bads.add(new Bad("ndims", () -> 1, IAE, words));
+                break;
+            case "targetRank":
+                bads.add(new Bad("-7", () -> -7, IAE, words));
+                bads.add(new Bad("size", () -> n, IAE, words));
+                bads.add(new Bad("MAX_VALUE", () -> Integer.MAX_VALUE, IAE, words));
+                bads.add(new Bad("ANY_SOURCE", () -> MPI.ANY_SOURCE, IAE, words));
+                break;
+            case "targetDisp": // outside the target's window: checked in Java against every rank's window size
+                bads.add(new Bad("-1", () -> -1, IOOBE, words));
+                bads.add(new Bad("MAX_VALUE", () -> Integer.MAX_VALUE, IOOBE, words));
+                break;
+            case "orgCount": case "targetCount": case "originCount": case "resultCount":
+                bads.add(new Bad("-1", () -> -1, IAE, words));
+                bads.add(new Bad("MIN_VALUE", () -> Integer.MIN_VALUE, IAE, words));
+                bads.add(new Bad("MAX_VALUE", () -> Integer.MAX_VALUE, RANGE, words));
+                break;
+            case "size": // no MAX_VALUE: MPI_Win_allocate would allocate 2 GiB
+                bads.add(new Bad("-1", () -> -1, IAE, words));
+                break;
+            case "dispUnit":
+                bads.add(new Bad("0", () -> 0, IAE, words));
+                bads.add(new Bad("-1", () -> -1, IAE, words));
+                break;
+            case "lockType":
+                bads.add(new Bad("12345", () -> 12345, IAE, words));
+                break;
+            case "assertion":
+                bads.add(new Bad("-1", () -> -1, IAE, words));
+                break;
+            case "flavor":
+                bads.add(new Bad("7", () -> 7, IAE, words));
                 break;
             default: // key, disp, stride, errorcode, opCode: every int is valid
         }

@@ -117,6 +117,14 @@ public final class EveryMethodBadInputSuite {
         // Open MPI's API: the baseline key is MPI.TAG_UB, predefined; setAttr/deleteAttr take keys of createKeyval
         BASELINE_REFUSED.put("Comm.freeKeyval", mpi.MPIException.class); // MPI refuses to free MPI.TAG_UB
         BASELINE_REFUSED.put("Datatype.freeKeyval", mpi.MPIException.class); // not a datatype key
+        BASELINE_REFUSED.put("Win.freeKeyval", mpi.MPIException.class); // not a window key
+        // On a fresh window (no epoch open): MPI refuses to end an epoch never started (MPI_ERR_RMA_SYNC)
+        BASELINE_REFUSED.put("Win.complete", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Win.waitFor", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Win.test", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Win.unlock", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Win.unlockAll", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Win.setInfo", mpi.MPIException.class); // MPI.INFO_NULL: MPI_Win_set_info needs an info
         BASELINE_REFUSED.put("Info.delete", mpi.MPIException.class); // the baseline's key is not set
         // the sweep's graph communicator is made by MPI_Graph_create, not a distributed graph: MPI_ERR_TOPOLOGY
         BASELINE_REFUSED.put("GraphComm:GraphComm.getDistGraphNeighbors", mpi.MPIException.class);
@@ -163,6 +171,10 @@ public final class EveryMethodBadInputSuite {
     private Intracomm selfCart, selfGraph;
     private Intercomm inter;
     private mpi.Info info;
+    /** A window of COMM_SELF over 64 direct bytes, in a lockAll epoch from setUp to tearDown: RMA calls are valid. */
+    private mpi.Win win;
+    /** The method being swept: Win.attach and Win.detach get a dynamic window. */
+    private String sweeping = "";
     private int sinceHealthCheck;
 
     public static void main(String[] args) throws Exception {
@@ -252,6 +264,14 @@ public final class EveryMethodBadInputSuite {
         info = new mpi.Info();
         f.commKeyval = Comm.createKeyval();
         f.typeKeyval = Datatype.createKeyval();
+        f.winKeyval = mpi.Win.createKeyval();
+        win = newWin(false);
+        win.lockAll(0);
+    }
+
+    private static mpi.Win newWin(boolean dynamic) {
+        if (dynamic) return new mpi.Win(MPI.INFO_NULL, MPI.COMM_SELF);
+        return new mpi.Win(java.nio.ByteBuffer.allocateDirect(64), 64, 1, MPI.INFO_NULL, MPI.COMM_SELF);
     }
 
     private void tearDown() {
@@ -261,6 +281,9 @@ public final class EveryMethodBadInputSuite {
         info.free();
         Comm.freeKeyval(fixtures.commKeyval);
         Datatype.freeKeyval(fixtures.typeKeyval);
+        mpi.Win.freeKeyval(fixtures.winKeyval);
+        win.unlockAll();
+        win.free();
         fixtures.half.Free();
         fixtures.worldGroup.Free();
         fixtures.selfGroup.Free();
@@ -318,12 +341,17 @@ public final class EveryMethodBadInputSuite {
         if (c == Prequest.class) return BadArguments.freshPrequest();
         if (c == Status.class) return MPI.COMM_SELF.Recv(new int[4], 0, 1, MPI.INT, MPI.PROC_NULL, 0);
         if (c == mpi.Errhandler.class) return MPI.ERRORS_RETURN;
+        if (c == mpi.Win.class) {
+            boolean dynamic = sweeping.equals("attach") || sweeping.equals("detach");
+            return fresh || dynamic ? newWin(dynamic) : win;
+        }
         return null;
     }
 
     private static boolean changesReceiver(String method) {
         return Arrays.asList("Free", "free", "Commit", "Errhandler_set", "Attr_delete", "set", "delete", "setName",
-                "setAttr", "deleteAttr", "setErrhandler").contains(method);
+                "setAttr", "deleteAttr", "setErrhandler", "fence", "start", "complete", "post", "waitFor", "test",
+                "lock", "unlock", "lockAll", "unlockAll").contains(method);
     }
 
     /** Freed objects and null handles of class c, by description. */
@@ -356,6 +384,13 @@ public final class EveryMethodBadInputSuite {
             objects.put("MPI.NULL", () -> MPI.NULL);
         }
         if (c == Op.class) objects.put("freed", () -> fixtures.freedOp);
+        if (c == mpi.Win.class) {
+            objects.put("freed", () -> {
+                mpi.Win w = newWin(false);
+                w.free();
+                return w;
+            });
+        }
         if (c == Request.class) objects.put("freed", () -> fixtures.freedRequest);
         if (c == Prequest.class) {
             objects.put("freed", () -> fixtures.freedPrequest);
@@ -411,6 +446,7 @@ public final class EveryMethodBadInputSuite {
             methods.add(e.label());
             if (!e.isStatic() && (c == Comm.class || live(c, false) == null)) continue; // Comm: COMM_NULL, see freed
             if (notCalled(e, "live")) continue;
+            sweeping = e.name();
             boolean intercommCreate = e.name().equals("Create_intercomm") || e.name().equals("createIntercomm");
             if (intercommCreate && c != Intracomm.class && NOT_CALLED.containsKey("Comm.Create_intercomm@other")) {
                 exempt++;
@@ -509,7 +545,7 @@ public final class EveryMethodBadInputSuite {
     private void runBaseline(Entry e, Supplier<Object> receiver) {
         Object r = receiver.get();
         Object[] args = bad.baseline(e.executable, r);
-        prepare(e);
+        prepare(e, r, args);
         baselines++;
         Class<? extends Throwable> refused = BASELINE_REFUSED.getOrDefault(e.on.getSimpleName() + ":" + key(e),
                 BASELINE_REFUSED.get(key(e)));
@@ -530,7 +566,7 @@ public final class EveryMethodBadInputSuite {
     private void expect(Entry e, Object receiver, Object[] args, String label, List<Class<? extends Throwable>> allowed,
                         List<String> anyWord) {
         cases++;
-        prepare(e);
+        prepare(e, receiver, args);
         try {
             Object result = invoke(e, receiver, args);
             dispose(result, e);
@@ -632,10 +668,18 @@ public final class EveryMethodBadInputSuite {
         }
     }
 
-    /** Buffer_detach needs a buffer attached. */
-    private static void prepare(Entry e) {
+    /** Buffer_detach needs a buffer attached; Win.detach its base attached to the (dynamic) window. */
+    private static void prepare(Entry e, Object receiver, Object[] args) {
         if ((e.name().equals("Buffer_detach") || e.name().equals("detachBuffer")) && isLive()) {
             MPI.Buffer_attach(new byte[4096]);
+        }
+        if (e.name().equals("detach") && receiver instanceof mpi.Win && args.length == 1
+                && args[0] instanceof java.nio.Buffer && ((java.nio.Buffer) args[0]).isDirect() && isLive()) {
+            try {
+                ((mpi.Win) receiver).attach((java.nio.Buffer) args[0], 16);
+            } catch (mpi.MPIException freedOrNotDynamic) {
+                // the freed phase's window: detach must refuse it all the same
+            }
         }
     }
 
@@ -682,11 +726,38 @@ public final class EveryMethodBadInputSuite {
                 }
             } else if (o instanceof Op) {
                 if (!o.toString().startsWith("MPI.") && o != fixtures.freedOp) ((Op) o).Free();
+            } else if (o instanceof mpi.Win && o != win) {
+                disposeWin((mpi.Win) o);
             }
         } catch (IllegalStateException alreadyFreed) {
             // the call under test freed it
         } catch (RuntimeException x) {
             fail(e, "cleanup", "freeing " + o + " threw " + x);
+        }
+    }
+
+    /** Frees a fresh window, ending first whatever epoch the call under test left open. */
+    private static void disposeWin(mpi.Win w) {
+        try {
+            w.free();
+            return;
+        } catch (mpi.MPIException x) {
+            if (x.getCause() instanceof IllegalStateException) return; // freed already (the freed phase's)
+        }
+        for (int i = 0; i < 4; i++) {
+            try {
+                if (i == 0) w.complete();
+                if (i == 1) w.waitFor();
+                if (i == 2) w.unlockAll();
+                if (i == 3) w.unlock(0);
+            } catch (mpi.MPIException noSuchEpoch) {
+                // not this one
+            }
+        }
+        try {
+            w.free();
+        } catch (mpi.MPIException stillOpen) {
+            // an epoch no call above ends: the window (of COMM_SELF) stays until MPI_Finalize
         }
     }
 
