@@ -44,4 +44,7 @@ static inline int natmpj_type_has_data(natmpj_handle type) {
  * reach Java as exceptions. In communicators.c. */
 int natmpj_created_comm(int rc, MPI_Comm comm, natmpj_handle *new_comm);
 
+/* Leaves a copy of value (truncated to the buffer) as the text natmpj_text() returns. In info.c. */
+void natmpj_set_text(const char *value);
+
 #endif

@@ -30,6 +30,7 @@
 #include "groups.h"
 #include "topology.h"
 #include "info.h"
+#include "io.h"
 /* Java long[] elements are copied straight into natmpj_handle / int64_t arrays, Java int[] into int arrays. */
 _Static_assert(sizeof(natmpj_handle) == sizeof(jlong), "natmpj_handle must be as wide as jlong");
 _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
@@ -152,6 +153,7 @@ ADDRESS(natmpj_handle, created) /* the one handle a call creates, in the thread'
 %enddef
 OUT_VALUE(int, out_int, jint, int, jint, Int)
 OUT_VALUE(natmpj_handle, out_handle, jlong, long, jlong, Long)
+OUT_VALUE(int64_t, out_long, jlong, long, jlong, Long)
 
 /*
  * Small int[] / long[] arguments of calls that may block on other processes (group and topology setup, counts and
@@ -216,8 +218,10 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply natmpj_handle *out_handle {
   natmpj_handle *errhandler, natmpj_handle *message, natmpj_handle *new_comm,
   natmpj_handle *new_group, natmpj_handle *new_type, natmpj_handle *group, natmpj_handle *op,
-  natmpj_handle *new_info
+  natmpj_handle *new_info, natmpj_handle *new_file
 };
+/* MPI-IO's offsets and sizes (MPI_Offset, MPI_Aint): a long[1] in Java. */
+%apply int64_t *out_long { int64_t *file_size, int64_t *file_offset, int64_t *type_extent };
 /* Arrays read: v-collectives' counts and displacements, datatype maps, ranks, topology shapes. */
 %apply const int *in_ints {
   const int *sendcounts, const int *recvcounts, const int *displs, const int *sdispls, const int *rdispls,
@@ -252,3 +256,4 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply int *out_ints { int *index };
 %include "topology.h"
 %include "info.h"
+%include "io.h"

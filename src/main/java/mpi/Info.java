@@ -34,6 +34,13 @@ public final class Info implements Freeable, Cloneable {
         return new Info(handle, true);
     }
 
+    /** An info MPI created and returned (MPI_File_get_info): the program's to free, freed for it if dropped. */
+    static Info created(long handle, String call) {
+        Info info = new Info(handle, false);
+        info.track(call);
+        return info;
+    }
+
     private void track(String call) {
         long h = handle;
         tracked = DroppedHandles.track(this, LiveHandles.Kind.INFO, call, () -> NativeMPI.info_free(h));

@@ -151,14 +151,6 @@ class OmpiApiCompatibilityTest {
             + " MPI_Win_flush_local[_all], MPI_Win_get_group, MPI_Win_{get,set}_{info,name,errhandler,attr},"
             + " MPI_Win_call_errhandler, MPI_Win_{create,free}_keyval, MPI_Win_delete_attr, MPI_Win_free",
             "Win.*"},
-        {"parallel I/O", "MPI_File_open, MPI_File_close, MPI_File_delete, MPI_File_set_size, MPI_File_preallocate,"
-            + " MPI_File_get_size, MPI_File_get_group, MPI_File_get_amode, MPI_File_{set,get}_info,"
-            + " MPI_File_{set,get}_view, MPI_File_[i]read[_at][_all], MPI_File_[i]write[_at][_all],"
-            + " MPI_File_[i]{read,write}_shared, MPI_File_{read,write}_ordered, the split collectives"
-            + " (_begin/_end), MPI_File_seek[_shared], MPI_File_get_position[_shared], MPI_File_get_byte_offset,"
-            + " MPI_File_get_type_extent, MPI_File_{set,get}_atomicity, MPI_File_sync,"
-            + " MPI_File_{set,get,call}_errhandler",
-            "File.*"},
         {"non-blocking collectives", "MPI_Ibarrier, MPI_Ibcast, MPI_Igather[v], MPI_Iscatter[v], MPI_Iallgather[v],"
             + " MPI_Ialltoall[v,w], MPI_Ireduce, MPI_Iallreduce, MPI_Ireduce_scatter[_block], MPI_Iscan,"
             + " MPI_Iexscan",

@@ -116,6 +116,10 @@ public final class EveryMethodBadInputSuite {
         BASELINE_REFUSED.put("Datatype.freeKeyval", mpi.MPIException.class); // not a datatype key
         BASELINE_REFUSED.put("Info.delete", mpi.MPIException.class); // the baseline's key is not set
         BASELINE_REFUSED.put("Info.getKey", mpi.MPIException.class); // the baseline's info has no key
+        // MPI-IO: the baseline amode (0) has no access mode, refused before MPI (no file is made); the baseline's
+        // file "natmpj" does not exist. A File's instance members are checked with bad input in FileSuite.
+        BASELINE_REFUSED.put("File.File", mpi.MPIException.class);
+        BASELINE_REFUSED.put("File.delete", mpi.MPIException.class);
 
         SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
 
