@@ -582,6 +582,7 @@ public final class File {
         try {
             requireOpen(call);
             Split s = split;
+            if (buf == null && (s == null || s.buf != null)) throw new NullPointerException(call + ": buf is null");
             if (s == null) {
                 throw new IllegalStateException(call + ": no split collective is active on this file");
             }

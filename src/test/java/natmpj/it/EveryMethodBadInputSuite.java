@@ -116,10 +116,16 @@ public final class EveryMethodBadInputSuite {
         BASELINE_REFUSED.put("Datatype.freeKeyval", mpi.MPIException.class); // not a datatype key
         BASELINE_REFUSED.put("Info.delete", mpi.MPIException.class); // the baseline's key is not set
         BASELINE_REFUSED.put("Info.getKey", mpi.MPIException.class); // the baseline's info has no key
-        // MPI-IO: the baseline amode (0) has no access mode, refused before MPI (no file is made); the baseline's
-        // file "natmpj" does not exist. A File's instance members are checked with bad input in FileSuite.
+        // MPI-IO: the baseline's file "natmpj" does not exist (opened MPI.MODE_RDONLY, deleted): MPI refuses it. The
+        // instance members run on a fresh file of their own (a temporary directory per rank, COMM_SELF).
         BASELINE_REFUSED.put("File.File", mpi.MPIException.class);
         BASELINE_REFUSED.put("File.delete", mpi.MPIException.class);
+        for (String end : new String[] {"readAtAllEnd", "writeAtAllEnd", "readAllEnd", "writeAllEnd", "readOrderedEnd",
+                "writeOrderedEnd"}) {
+            BASELINE_REFUSED.put("File." + end, mpi.MPIException.class); // no split collective begun
+            NOT_CALLED.put("File." + end + ".buf", "takes the buffer its Begin was given, no other: any other value"
+                    + " is refused as not that buffer (FileSuite); the baseline (no Begin) is refused");
+        }
 
         SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
 
@@ -163,6 +169,11 @@ public final class EveryMethodBadInputSuite {
     private Intercomm inter;
     private mpi.Info info;
     private int sinceHealthCheck;
+    /** This rank's directory of the files File's members run on; one new file per call. */
+    private java.nio.file.Path fileDir;
+    private int files;
+    /** A File for the sweep to see that the class has live objects; calls get their own. */
+    private mpi.File probeFile;
 
     public static void main(String[] args) throws Exception {
         EveryMethodBadInputSuite self = new EveryMethodBadInputSuite(ApiCatalog.publicClasses());
@@ -251,6 +262,20 @@ public final class EveryMethodBadInputSuite {
         info = new mpi.Info();
         f.commKeyval = Comm.createKeyval();
         f.typeKeyval = Datatype.createKeyval();
+        try {
+            fileDir = java.nio.file.Files.createTempDirectory("natmpj-badinput-");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        probeFile = newFile();
+    }
+
+    /** A file of 4 KiB of data (reads find data: Open MPI 4.1 hangs in some collective reads past the end). */
+    private mpi.File newFile() {
+        mpi.File file = new mpi.File(MPI.COMM_SELF, fileDir.resolve("f" + files++).toString(),
+                MPI.MODE_CREATE | MPI.MODE_RDWR | MPI.MODE_DELETE_ON_CLOSE);
+        file.writeAt(0, new int[1024], 1024, MPI.INT);
+        return file;
     }
 
     private void tearDown() {
@@ -263,6 +288,12 @@ public final class EveryMethodBadInputSuite {
         fixtures.half.Free();
         fixtures.worldGroup.Free();
         fixtures.selfGroup.Free();
+        probeFile.close();
+        try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.walk(fileDir)) {
+            left.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static Cartcomm newCart() {
@@ -317,6 +348,7 @@ public final class EveryMethodBadInputSuite {
         if (c == Prequest.class) return BadArguments.freshPrequest();
         if (c == Status.class) return MPI.COMM_SELF.Recv(new int[4], 0, 1, MPI.INT, MPI.PROC_NULL, 0);
         if (c == mpi.Errhandler.class) return MPI.ERRORS_RETURN;
+        if (c == mpi.File.class) return fresh ? newFile() : probeFile; // calls get a fresh one, closed after
         return null;
     }
 
@@ -355,6 +387,13 @@ public final class EveryMethodBadInputSuite {
             objects.put("MPI.NULL", () -> MPI.NULL);
         }
         if (c == Op.class) objects.put("freed", () -> fixtures.freedOp);
+        if (c == mpi.File.class) {
+            objects.put("freed", () -> {
+                mpi.File file = newFile();
+                file.close();
+                return file;
+            });
+        }
         if (c == Request.class) objects.put("freed", () -> fixtures.freedRequest);
         if (c == Prequest.class) {
             objects.put("freed", () -> fixtures.freedPrequest);
@@ -416,7 +455,7 @@ public final class EveryMethodBadInputSuite {
                 continue;
             }
             boolean fresh = changesReceiver(e.name()) || c == Request.class || c == Prequest.class
-                    || c == Status.class;
+                    || c == Status.class || c == mpi.File.class;
             Supplier<Object> receiver = e.isStatic() ? () -> null
                     : intercommCreate ? () -> MPI.COMM_WORLD : () -> live(c, fresh);
             runBaseline(e, receiver);
@@ -514,6 +553,7 @@ public final class EveryMethodBadInputSuite {
                 BASELINE_REFUSED.get(key(e)));
         try {
             dispose(invoke(e, r, args), e);
+            endSplitCollective(e, r, args);
             disposeArguments(args, e);
             if (refused != null) fail(e, "baseline", "expected " + refused.getSimpleName() + ", nothing was thrown");
         } catch (Throwable t) {
@@ -665,12 +705,29 @@ public final class EveryMethodBadInputSuite {
                 }
             } else if (o instanceof Op) {
                 if (!o.toString().startsWith("MPI.") && o != fixtures.freedOp) ((Op) o).Free();
+            } else if (o instanceof mpi.File) {
+                if (o == probeFile) return;
+                try {
+                    ((mpi.File) o).close();
+                } catch (mpi.MPIException closed) { // by the call under test (or a split collective left active)
+                    if (!(closed.getCause() instanceof IllegalStateException)) throw closed;
+                }
             }
         } catch (IllegalStateException alreadyFreed) {
             // the call under test freed it
         } catch (RuntimeException x) {
             fail(e, "cleanup", "freeing " + o + " threw " + x);
         }
+    }
+
+    /** A File's split collective begun by a baseline is ended (with its buffer), so the file can be closed. */
+    private static void endSplitCollective(Entry e, Object receiver, Object[] args) throws Exception {
+        if (!(receiver instanceof mpi.File) || !e.name().endsWith("Begin")) return;
+        Object buf = null;
+        Class<?>[] types = e.executable.getParameterTypes();
+        for (int i = 0; i < types.length; i++) if (types[i] == Object.class) buf = args[i];
+        String end = e.name().substring(0, e.name().length() - "Begin".length()) + "End";
+        mpi.File.class.getMethod(end, Object.class).invoke(receiver, buf);
     }
 
     /** Requests passed in arrays (Waitall, Startall, ...) are completed and freed like results. */
