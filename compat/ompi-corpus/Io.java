@@ -89,6 +89,7 @@ public class Io {
         p("readAt count " + s.getCount(MPI.INT) + " " + Arrays.toString(in));
         s = f.readAt((long) size * n * 4 - 8, in, 4, MPI.INT);
         p("readAt at the end: count " + s.getCount(MPI.INT));
+        w.barrier(); // before any rank writes further on (collective calls need not synchronize)
         IntBuffer d = MPI.newIntBuffer(n);
         s = f.readAtAll((long) (size - 1 - rank) * n * 4, d, n, MPI.INT);
         p("readAtAll direct count " + s.getCount(MPI.INT) + " " + ints(d, n));
@@ -123,6 +124,7 @@ public class Io {
         visible(f);
         r = f.iReadAt((long) other * n * 4, d, n, MPI.INT);
         p("iReadAt count " + r.waitStatus().getCount(MPI.INT) + " " + ints(d, n));
+        w.barrier(); // before any rank writes its block again
         f.iWriteAtAll((long) rank * n * 4, direct(block(rank + 50, n)), n, MPI.INT).waitFor();
         f.iReadAtAll((long) rank * n * 4, d, n, MPI.INT).waitFor();
         p("iReadAtAll " + ints(d, n));
@@ -197,9 +199,11 @@ public class Io {
         vf.readAtAll(0, all, all.length, MPI.INT);
         p("whole file " + Arrays.toString(all));
         vf.setSize(16);
+        w.barrier();
         p("size after setSize " + vf.getSize());
         w.barrier();
         vf.preallocate(64);
+        w.barrier();
         p("size after preallocate " + vf.getSize());
         w.barrier();
         vf.close();
