@@ -214,12 +214,17 @@ public final class File {
         }
     }
 
-    /** {@code MPI_File_set_info}: collective. */
+    /**
+     * {@code MPI_File_set_info}: collective. MPI.INFO_NULL sets no hint and is not passed on: MPICH takes it, Open
+     * MPI 4.1 refuses it (MPI_ERR_INFO); natmpj does the same on both.
+     */
     public void setInfo(Info info) throws MPIException {
         try {
             String call = "File.setInfo";
             requireOpen(call);
-            MPIException.check(NativeMPI.file_set_info(handle, info(call, info)), call);
+            long hints = info(call, info);
+            if (hints == MPI.INFO_NULL.handle) return;
+            MPIException.check(NativeMPI.file_set_info(handle, hints), call);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
