@@ -164,6 +164,9 @@ public final class FileSuite {
                 Check.eq(N, r.getCount(MPI.INT), "count read");
                 Check.eq(Arrays.toString(block(rank, N)), Arrays.toString(direct ? ints((IntBuffer) in) : (int[]) in),
                         "own block");
+                f.sync(); // the other ranks' blocks visible here (MPI-3.1 13.6.1: sync, barrier, sync)
+                world.barrier();
+                f.sync();
                 f.seek(0, MPI.SEEK_END);
                 Check.eq((long) size * N * 4, f.getPosition(), "position at the end");
                 Check.eq(8L + rank * N * 4, f.getByteOffset(8 + (long) rank * N * 4), "byte offset (byte view)");
@@ -191,10 +194,10 @@ public final class FileSuite {
                 world.barrier();
                 // writeShared: each rank's record lands whole somewhere after the ordered data
                 f.writeShared(direct ? directBlock(rank, 2) : block(rank, 2), 2, MPI.INT);
-                world.barrier();
-                Check.eq((long) size * 20, f.getSize(), "size after writeShared");
                 f.sync();
                 world.barrier();
+                f.sync();
+                Check.eq((long) size * 20, f.getSize(), "size after writeShared");
                 int[] after = contents(name);
                 boolean found = false;
                 for (int r = 0; r < size; r++) {
