@@ -975,12 +975,45 @@ def mpi3_section(m, flavours):
                 rows.append(row)
             text += "### %s, %d ranks: iAllReduce (us; in brackets: against C), overlap\n\n%s\n" % (
                 FLAVOUR_NAMES[f], ranks, table(["size"] + [n for _, n in cols], rows))
+    for f in flavours:
+        lat = [t for t in ("put-lat-fence", "get-lat-fence", "put-lat-lock", "get-lat-lock")
+               if any(m.data.get((f, v, t, "blocking", 2)) for v, _ in MPI3_VARIANTS)]
+        if lat:
+            cols = [(v, n) for v, n in MPI3_VARIANTS if any(m.data.get((f, v, t, "blocking", 2)) for t in lat)]
+            rows = []
+            for t in lat:
+                c = m.get(f, "c", t, "blocking", 2, 8, 0)
+                row = [t]
+                for v, _ in cols:
+                    x = m.get(f, v, t, "blocking", 2, 8, 0)
+                    row.append("" if x is None else "%.3f" % x if v == "c" or c is None
+                               else "%.3f (%+.3f)" % (x, x - c))
+                rows.append(row)
+            text += "### %s: one-sided latency of 8 B (us; in brackets: against C)\n\n%s\n" % (
+                FLAVOUR_NAMES[f], table(["test"] + [n for _, n in cols], rows))
+        for t in ("put-bw-lock", "get-bw-lock"):
+            cols = [(v, n) for v, n in MPI3_VARIANTS if m.data.get((f, v, t, "blocking", 2))]
+            if not cols:
+                continue
+            sizes = sorted({s for v, _ in cols for s in m.data[(f, v, t, "blocking", 2)]})
+            rows = []
+            for size in sizes:
+                c = m.get(f, "c", t, "blocking", 2, size, 1)
+                row = [human(size)]
+                for v, _ in cols:
+                    x = m.get(f, v, t, "blocking", 2, size, 1)
+                    row.append("" if x is None else "%.0f" % x if v == "c" or not c else "%.0f (%.2fx)" % (x, x / c))
+                rows.append(row)
+            text += "### %s: %s, windows of 64 (MB/s; in brackets: against C)\n\n%s\n" % (
+                FLAVOUR_NAMES[f], t, table(["size"] + [n for _, n in cols], rows))
     if text:
         text = ("bench/java-ompi/OmpiNbcBench (classes compiled against Open MPI's mpi.jar) and its C twin "
                 "bench/c/nbc_bench.c: MPI_Iallreduce of doubles, the average time of a start and a wait, maxima over "
                 "the ranks, medians over repetitions; after the comma, the share of it that a computation as long "
                 "hides when it tests the request 10 times (OSU's overlap: 1 - (with computation - computation) / "
-                "alone). Open MPI's bindings refuse arrays in non-blocking calls.\n\n" + text)
+                "alone). One-sided: bench/java-ompi/OmpiRmaBench and bench/c/rma_bench.c, from rank 0 to rank 1's window "
+                "(a direct buffer); the origin a Java array or a direct buffer. Open MPI's bindings refuse arrays in "
+                "non-blocking calls and as origins.\n\n" + text)
     return text
 
 

@@ -10,6 +10,11 @@ static _Thread_local char text[TEXT_BYTES];
 
 const char *natmpj_text(void) { return text; }
 
+void natmpj_set_text(const char *value) {
+    strncpy(text, value, TEXT_BYTES - 1);
+    text[TEXT_BYTES - 1] = 0;
+}
+
 int natmpj_info_create(natmpj_handle *new_info) {
     MPI_Info info = MPI_INFO_NULL;
     int rc = MPI_Info_create(&info);

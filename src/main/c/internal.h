@@ -47,5 +47,7 @@ int natmpj_created_comm(int rc, MPI_Comm comm, natmpj_handle *new_comm);
 /* Before MPI_Init: lets Open MPI serve windows on one-process communicators where Debian's defaults would not.
  * In rma.c. */
 void natmpj_rma_before_init(void);
+/* Leaves a copy of value (truncated to the buffer) as the text natmpj_text() returns. In info.c. */
+void natmpj_set_text(const char *value);
 
 #endif

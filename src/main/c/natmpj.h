@@ -13,6 +13,7 @@
  *      datatypes.c/h   derived datatypes, their shape, Pack/Unpack
  *      collectives.c/h, ops.c/h, communicators.c/h, groups.c/h, topology.c/h: one MPI area each
  *      icollectives.c/h non-blocking and neighbourhood collectives, distributed graphs
+ *      io.c/h          MPI-IO: files, views, reads and writes (blocking, non-blocking, split collectives)
  *      internal.h      libnatmpj's private helpers (buffer pairs, created communicators); never seen by SWIG
  *  - libnativempjdev.so (natmpjdev/, next): hand-written JNI for MPJ Express's native device.
  *  Both link natmpj_common (src/main/c/common/, see natmpj_common.h): loading, signals, ending, error strings,

@@ -32,6 +32,7 @@
 #include "info.h"
 #include "icollectives.h"
 #include "rma.h"
+#include "io.h"
 /* Java long[] elements are copied straight into natmpj_handle / int64_t arrays, Java int[] into int arrays. */
 _Static_assert(sizeof(natmpj_handle) == sizeof(jlong), "natmpj_handle must be as wide as jlong");
 _Static_assert(sizeof(int) == sizeof(jint), "int must be as wide as jint");
@@ -169,6 +170,7 @@ ADDRESS(void, result)
 %enddef
 OUT_VALUE(int, out_int, jint, int, jint, Int)
 OUT_VALUE(natmpj_handle, out_handle, jlong, long, jlong, Long)
+OUT_VALUE(int64_t, out_long, jlong, long, jlong, Long)
 
 /*
  * Small int[] / long[] arguments of calls that may block on other processes (group and topology setup, counts and
@@ -234,7 +236,10 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
   natmpj_handle *errhandler, natmpj_handle *message, natmpj_handle *new_comm,
   natmpj_handle *new_group, natmpj_handle *new_type, natmpj_handle *group, natmpj_handle *op,
   natmpj_handle *new_info, natmpj_handle *attr
+  natmpj_handle *new_info, natmpj_handle *new_file
 };
+/* MPI-IO's offsets and sizes (MPI_Offset, MPI_Aint): a long[1] in Java. */
+%apply int64_t *out_long { int64_t *file_size, int64_t *file_offset, int64_t *type_extent };
 /* Arrays read: v-collectives' counts and displacements, datatype maps, ranks, topology shapes. */
 %apply const int *in_ints {
   const int *sendcounts, const int *recvcounts, const int *displs, const int *sdispls, const int *rdispls,
@@ -274,3 +279,4 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %include "info.h"
 %include "icollectives.h"
 %include "rma.h"
+%include "io.h"

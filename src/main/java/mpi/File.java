@@ -2,315 +2,765 @@ package mpi;
 
 import java.nio.Buffer;
 
+import natmpj.internal.BufferType;
+import natmpj.internal.Buffers;
+import natmpj.internal.Held;
+import natmpj.internal.Message;
+import natmpj.internal.StatusBuffer;
+import natmpj.jni.NativeMPI;
+import natmpj.jni.NativeMPIConstants;
+
 /**
- * An MPI file (MPI_File, MPI-IO), as Open MPI's Java API declares it. natmpj does not offer MPI-IO yet: every
- * constructor and method exists with Open MPI's signature, so programs compile and link, and throws
- * UnsupportedOperationException naming the call and the MPI function it needs.
+ * An MPI file (MPI_File, MPI-IO), Open MPI's Java API over natmpj's one buffer path (docs/buffers.md):
+ * <ul>
+ *   <li>Blocking reads and writes take a Java array (pinned for the call, or staged where blocking calls stage:
+ *       {@code MPI.THREAD_MULTIPLE}), a heap buffer (its array) or a direct buffer (its address), as Open MPI's
+ *       bindings do ({@code Object buf}).</li>
+ *   <li>Non-blocking ones ({@code Buffer buf}) take a direct buffer, as Open MPI's bindings do, and also a heap buffer
+ *       (a wrapped array or {@code MPI.slice}), which Open MPI's bindings refuse: its array is pinned or staged until
+ *       the request completes, a staged read copied back then (the array's own values first copied in, so that a
+ *       read that ends at the end of the file leaves the rest of the range as it was).</li>
+ *   <li>Split collectives ({@code ...Begin}/{@code ...End}) start MPI's own split collective: the buffer, resolved
+ *       as a request's, is held by this object until the matching End call, which must get the same buffer.
+ *       (Open MPI's bindings run the whole blocking collective in Begin for arrays.)</li>
+ * </ul>
+ * Offsets count etypes of the view, as in MPI. Arguments natmpj can check (a closed file, a bad amode, a negative
+ * offset or size, a count beyond the buffer, MPI.OBJECT) are refused before MPI with an MPIException whose cause is
+ * the Java exception naming the argument; what MPI refuses (a missing file opened read-only, say) is an MPIException
+ * of MPI's error class: a file's error handler is MPI.ERRORS_RETURN unless the program sets another.
  */
 public final class File {
+    private static final int AT = NativeMPIConstants.FILE_AT, AT_ALL = NativeMPIConstants.FILE_AT_ALL,
+            INDIVIDUAL = NativeMPIConstants.FILE_INDIVIDUAL, ALL = NativeMPIConstants.FILE_ALL,
+            SHARED = NativeMPIConstants.FILE_SHARED, ORDERED = NativeMPIConstants.FILE_ORDERED;
 
-    /** {@code MPI_File_open}: pending. */
+    private final long handle;
+    private boolean closed;
+    private FileView view = new FileView(0, MPI.BYTE, MPI.BYTE, "native");
+    /** The split collective begun and not yet ended (MPI allows one per file), or null. */
+    private Split split;
+
+    /** A split collective between its Begin and End: what MPI uses until End. */
+    private static final class Split {
+        final String begin, end;
+        final boolean write;
+        final int access;
+        final Object buf;
+        final Held held;
+        final long address;
+
+        Split(String begin, String end, boolean write, int access, Object buf, Held held, long address) {
+            this.begin = begin;
+            this.end = end;
+            this.write = write;
+            this.access = access;
+            this.buf = buf;
+            this.held = held;
+            this.address = address;
+        }
+    }
+
+    /** {@code MPI_File_open} with no hints: collective over {@code comm}. */
     public File(Comm comm, String filename, int amode) throws MPIException {
-        throw Pending.of("new File", "MPI-IO (MPI_File_open)");
+        this(comm, filename, amode, MPI.INFO_NULL);
     }
 
-    /** {@code MPI_File_open}: pending. */
+    /** {@code MPI_File_open}: collective over {@code comm}; {@code amode} ORs MPI.MODE_* flags. */
     public File(Comm comm, String filename, int amode, Info info) throws MPIException {
-        throw Pending.of("new File", "MPI-IO (MPI_File_open)");
+        long h;
+        try {
+            String call = "File.File";
+            MPI.requireActive(call);
+            if (comm == null) throw new NullPointerException(call + ": comm is null");
+            comm.requireLive(call, "comm");
+            if (filename == null) throw new NullPointerException(call + ": filename is null");
+            long infoHandle = info(call, info);
+            checkAmode(call, amode);
+            long[] created = new long[1];
+            MPIException.check(NativeMPI.file_open(comm.handle, filename, amode, infoHandle, created), call);
+            h = created[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+        handle = h;
     }
 
-    /** {@code MPI_File_close}: pending. */
+    private static long info(String call, Info info) {
+        if (info == null) throw new NullPointerException(call + ": info is null");
+        return info.handle;
+    }
+
+    /** Exactly one access mode, only MPI's file flags, none of the combinations MPI-3.1 13.2.1 forbids. */
+    private static void checkAmode(String call, int amode) {
+        int rdonly = MPI.MODE_RDONLY, wronly = MPI.MODE_WRONLY, rdwr = MPI.MODE_RDWR;
+        int known = MPI.MODE_CREATE | rdonly | wronly | rdwr | MPI.MODE_DELETE_ON_CLOSE | MPI.MODE_UNIQUE_OPEN
+                | MPI.MODE_EXCL | MPI.MODE_APPEND | MPI.MODE_SEQUENTIAL;
+        int access = amode & (rdonly | wronly | rdwr);
+        String problem = null;
+        if ((amode & ~known) != 0) {
+            problem = "bits 0x" + Integer.toHexString(amode & ~known) + " are no MPI.MODE_* file flag";
+        } else if (Integer.bitCount(access) != 1) {
+            problem = "it must hold exactly one of MPI.MODE_RDONLY, MPI.MODE_WRONLY and MPI.MODE_RDWR";
+        } else if (access == rdonly && (amode & (MPI.MODE_CREATE | MPI.MODE_EXCL)) != 0) {
+            problem = "MPI.MODE_RDONLY excludes MPI.MODE_CREATE and MPI.MODE_EXCL";
+        } else if (access == rdwr && (amode & MPI.MODE_SEQUENTIAL) != 0) {
+            problem = "MPI.MODE_RDWR excludes MPI.MODE_SEQUENTIAL";
+        }
+        if (problem != null) throw new IllegalArgumentException(call + ": amode is " + amode + ": " + problem);
+    }
+
+    private void requireOpen(String call) {
+        MPI.requireActive(call);
+        if (closed) throw new IllegalStateException(call + ": the file has been closed, which freed it");
+    }
+
+    private static void nonNegative(String call, String name, long value) {
+        if (value < 0) throw new IllegalArgumentException(call + ": " + name + " is " + value + ", must be >= 0");
+    }
+
+    /** {@code MPI_File_close}: collective. Requests on the file must have completed, a split collective ended. */
     public void close() throws MPIException {
-        throw Pending.of("File.close", "MPI-IO (MPI_File_close)");
+        try {
+            String call = "File.close";
+            requireOpen(call);
+            if (split != null) {
+                throw new IllegalStateException(call + ": the split collective " + split.begin + " is still active;"
+                        + " call " + split.end + " before closing the file");
+            }
+            MPIException.check(NativeMPI.file_close(handle), call);
+            closed = true;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_delete}: pending. */
+    /** {@code MPI_File_delete}. */
     public static void delete(String filename) throws MPIException {
-        throw Pending.of("File.delete", "MPI-IO (MPI_File_delete)");
+        delete(filename, MPI.INFO_NULL);
     }
 
-    /** {@code MPI_File_delete}: pending. */
+    /** {@code MPI_File_delete}: MPIException of class MPI.ERR_NO_SUCH_FILE when there is no such file. */
     public static void delete(String filename, Info info) throws MPIException {
-        throw Pending.of("File.delete", "MPI-IO (MPI_File_delete)");
+        try {
+            String call = "File.delete";
+            MPI.requireActive(call);
+            if (filename == null) throw new NullPointerException(call + ": filename is null");
+            MPIException.check(NativeMPI.file_delete(filename, info(call, info)), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_set_size}: pending. */
+    /** {@code MPI_File_set_size}: collective. */
     public void setSize(long size) throws MPIException {
-        throw Pending.of("File.setSize", "MPI-IO (MPI_File_set_size)");
+        try {
+            String call = "File.setSize";
+            requireOpen(call);
+            nonNegative(call, "size", size);
+            MPIException.check(NativeMPI.file_set_size(handle, size), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_preallocate}: pending. */
+    /** {@code MPI_File_preallocate}: collective. */
     public void preallocate(long size) throws MPIException {
-        throw Pending.of("File.preallocate", "MPI-IO (MPI_File_preallocate)");
+        try {
+            String call = "File.preallocate";
+            requireOpen(call);
+            nonNegative(call, "size", size);
+            MPIException.check(NativeMPI.file_preallocate(handle, size), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_get_size}: pending. */
+    /** {@code MPI_File_get_size}: in bytes. */
     public long getSize() throws MPIException {
-        throw Pending.of("File.getSize", "MPI-IO (MPI_File_get_size)");
+        try {
+            String call = "File.getSize";
+            requireOpen(call);
+            long[] size = new long[1];
+            MPIException.check(NativeMPI.file_get_size(handle, size), call);
+            return size[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_get_group}: pending. */
+    /** {@code MPI_File_get_group}: a new group, the program's to free. */
     public Group getGroup() throws MPIException {
-        throw Pending.of("File.getGroup", "MPI-IO (MPI_File_get_group)");
+        try {
+            String call = "File.getGroup";
+            requireOpen(call);
+            long[] group = new long[1];
+            MPIException.check(NativeMPI.file_get_group(handle, group), call);
+            return Group.wrap(group[0]);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_get_amode}: pending. */
+    /** {@code MPI_File_get_amode}. */
     public int getAMode() throws MPIException {
-        throw Pending.of("File.getAMode", "MPI-IO (MPI_File_get_amode)");
+        try {
+            String call = "File.getAMode";
+            requireOpen(call);
+            int[] amode = new int[1];
+            MPIException.check(NativeMPI.file_get_amode(handle, amode), call);
+            return amode[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_set_info}: pending. */
+    /**
+     * {@code MPI_File_set_info}: collective. MPI.INFO_NULL sets no hint and is not passed on: MPICH takes it, Open
+     * MPI 4.1 refuses it (MPI_ERR_INFO); natmpj does the same on both.
+     */
     public void setInfo(Info info) throws MPIException {
-        throw Pending.of("File.setInfo", "MPI-IO (MPI_File_set_info)");
+        try {
+            String call = "File.setInfo";
+            requireOpen(call);
+            long hints = info(call, info);
+            if (hints == MPI.INFO_NULL.handle) return;
+            MPIException.check(NativeMPI.file_set_info(handle, hints), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_get_info}: pending. */
+    /** {@code MPI_File_get_info}: the hints in use, a new Info (freed for the program if dropped). */
     public Info getInfo() throws MPIException {
-        throw Pending.of("File.getInfo", "MPI-IO (MPI_File_get_info)");
+        try {
+            String call = "File.getInfo";
+            requireOpen(call);
+            long[] info = new long[1];
+            MPIException.check(NativeMPI.file_get_info(handle, info), call);
+            return Info.created(info[0], call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_set_view}: pending. */
+    /** {@code MPI_File_set_view} with no hints. */
     public void setView(long disp, Datatype etype, Datatype filetype, String datarep) throws MPIException {
-        throw Pending.of("File.setView", "MPI-IO (MPI_File_set_view)");
+        setView(disp, etype, filetype, datarep, MPI.INFO_NULL);
     }
 
-    /** {@code MPI_File_set_view}: pending. */
+    /**
+     * {@code MPI_File_set_view}: collective; {@code disp} in bytes (or MPI.DISPLACEMENT_CURRENT), {@code filetype}
+     * made of whole {@code etype}s; resets the file pointers to 0.
+     */
     public void setView(long disp, Datatype etype, Datatype filetype, String datarep, Info info) throws MPIException {
-        throw Pending.of("File.setView", "MPI-IO (MPI_File_set_view)");
+        try {
+            String call = "File.setView";
+            requireOpen(call);
+            if (disp < 0 && disp != MPI.DISPLACEMENT_CURRENT) {
+                throw new IllegalArgumentException(call + ": disp is " + disp + ", must be >= 0 or"
+                        + " MPI.DISPLACEMENT_CURRENT");
+            }
+            fileType(call, "etype", etype);
+            fileType(call, "filetype", filetype);
+            if (datarep == null) throw new NullPointerException(call + ": datarep is null");
+            MPIException.check(NativeMPI.file_set_view(handle, disp, etype.layout.handle(), filetype.layout.handle(),
+                    datarep, info(call, info)), call);
+            view = new FileView(disp, etype, filetype, datarep);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_get_view}: pending. */
+    /** A datatype MPI-IO can take without a buffer: set, not freed, describing data, not MPI.OBJECT. */
+    private static BufferType fileType(String call, String name, Datatype type) {
+        BufferType t = Datatype.layout(type);
+        Buffers.requireData(call, name, t);
+        if (ObjectMessages.isObject(type)) {
+            throw new IllegalArgumentException(call + ": " + name + " is MPI.OBJECT, which holds Java objects;"
+                    + " MPI-IO moves primitive data only");
+        }
+        return t;
+    }
+
+    /**
+     * {@code MPI_File_get_view}: the displacement and data representation as MPI reports them, with the etype and
+     * filetype objects given to setView (MPI.BYTE before any).
+     */
     public FileView getView() {
-        throw Pending.of("File.getView", "MPI-IO (MPI_File_get_view)");
+        try {
+            String call = "File.getView";
+            requireOpen(call);
+            long[] disp = new long[1];
+            MPIException.check(NativeMPI.file_get_view(handle, disp), call);
+            return new FileView(disp[0], view.getEType(), view.getFileType(), NativeMPI.text());
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_read_at}: pending. */
+    // ---------------------------------------------------------------- blocking data access
+
+    /** {@code MPI_File_read_at}. */
     public Status readAt(long offset, Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readAt", "MPI-IO (MPI_File_read_at)");
+        return blocking("File.readAt", false, AT, offset, buf, count, type);
     }
 
-    /** {@code MPI_File_read_at_all}: pending. */
+    /** {@code MPI_File_read_at_all}: collective. */
     public Status readAtAll(long offset, Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readAtAll", "MPI-IO (MPI_File_read_at_all)");
+        return blocking("File.readAtAll", false, AT_ALL, offset, buf, count, type);
     }
 
-    /** {@code MPI_File_write_at}: pending. */
+    /** {@code MPI_File_write_at}. */
     public Status writeAt(long offset, Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeAt", "MPI-IO (MPI_File_write_at)");
+        return blocking("File.writeAt", true, AT, offset, buf, count, type);
     }
 
-    /** {@code MPI_File_write_at_all}: pending. */
+    /** {@code MPI_File_write_at_all}: collective. */
     public Status writeAtAll(long offset, Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeAtAll", "MPI-IO (MPI_File_write_at_all)");
+        return blocking("File.writeAtAll", true, AT_ALL, offset, buf, count, type);
     }
 
-    /** {@code MPI_File_iread_at}: pending. */
-    public Request iReadAt(long offset, Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iReadAt", "MPI-IO (MPI_File_iread_at)");
-    }
-
-    /** {@code MPI_File_iread_at_all}: pending. */
-    public Request iReadAtAll(long offset, Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iReadAtAll", "MPI-IO (MPI_File_iread_at_all)");
-    }
-
-    /** {@code MPI_File_iwrite_at}: pending. */
-    public Request iWriteAt(long offset, Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iWriteAt", "MPI-IO (MPI_File_iwrite_at)");
-    }
-
-    /** {@code MPI_File_iwrite_at_all}: pending. */
-    public Request iWriteAtAll(long offset, Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iWriteAtAll", "MPI-IO (MPI_File_iwrite_at_all)");
-    }
-
-    /** {@code MPI_File_read}: pending. */
+    /** {@code MPI_File_read}: at the individual file pointer. */
     public Status read(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.read", "MPI-IO (MPI_File_read)");
+        return blocking("File.read", false, INDIVIDUAL, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_read_all}: pending. */
+    /** {@code MPI_File_read_all}: collective. */
     public Status readAll(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readAll", "MPI-IO (MPI_File_read_all)");
+        return blocking("File.readAll", false, ALL, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_write}: pending. */
+    /** {@code MPI_File_write}: at the individual file pointer. */
     public Status write(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.write", "MPI-IO (MPI_File_write)");
+        return blocking("File.write", true, INDIVIDUAL, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_write_all}: pending. */
+    /** {@code MPI_File_write_all}: collective. */
     public Status writeAll(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeAll", "MPI-IO (MPI_File_write_all)");
+        return blocking("File.writeAll", true, ALL, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_iread}: pending. */
-    public Request iRead(Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iRead", "MPI-IO (MPI_File_iread)");
-    }
-
-    /** {@code MPI_File_iread_all}: pending. */
-    public Request iReadAll(Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iReadAll", "MPI-IO (MPI_File_iread_all)");
-    }
-
-    /** {@code MPI_File_iwrite}: pending. */
-    public Request iWrite(Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iWrite", "MPI-IO (MPI_File_iwrite)");
-    }
-
-    /** {@code MPI_File_iwrite_all}: pending. */
-    public Request iWriteAll(Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iWriteAll", "MPI-IO (MPI_File_iwrite_all)");
-    }
-
-    /** {@code MPI_File_seek}: pending. */
-    public void seek(long offset, int whence) throws MPIException {
-        throw Pending.of("File.seek", "MPI-IO (MPI_File_seek)");
-    }
-
-    /** {@code MPI_File_get_position}: pending. */
-    public long getPosition() throws MPIException {
-        throw Pending.of("File.getPosition", "MPI-IO (MPI_File_get_position)");
-    }
-
-    /** {@code MPI_File_get_byte_offset}: pending. */
-    public long getByteOffset(long offset) throws MPIException {
-        throw Pending.of("File.getByteOffset", "MPI-IO (MPI_File_get_byte_offset)");
-    }
-
-    /** {@code MPI_File_read_shared}: pending. */
+    /** {@code MPI_File_read_shared}: at the shared file pointer. */
     public Status readShared(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readShared", "MPI-IO (MPI_File_read_shared)");
+        return blocking("File.readShared", false, SHARED, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_write_shared}: pending. */
+    /** {@code MPI_File_write_shared}: at the shared file pointer. */
     public Status writeShared(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeShared", "MPI-IO (MPI_File_write_shared)");
+        return blocking("File.writeShared", true, SHARED, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_iread_shared}: pending. */
-    public Request iReadShared(Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iReadShared", "MPI-IO (MPI_File_iread_shared)");
-    }
-
-    /** {@code MPI_File_iwrite_shared}: pending. */
-    public Request iWriteShared(Buffer buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.iWriteShared", "MPI-IO (MPI_File_iwrite_shared)");
-    }
-
-    /** {@code MPI_File_read_ordered}: pending. */
+    /** {@code MPI_File_read_ordered}: collective, at the shared file pointer in rank order. */
     public Status readOrdered(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readOrdered", "MPI-IO (MPI_File_read_ordered)");
+        return blocking("File.readOrdered", false, ORDERED, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_write_ordered}: pending. */
+    /** {@code MPI_File_write_ordered}: collective, at the shared file pointer in rank order. */
     public Status writeOrdered(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeOrdered", "MPI-IO (MPI_File_write_ordered)");
+        return blocking("File.writeOrdered", true, ORDERED, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_seek_shared}: pending. */
-    public void seekShared(long offset, int whence) throws MPIException {
-        throw Pending.of("File.seekShared", "MPI-IO (MPI_File_seek_shared)");
+    /** The checks every data access makes: open file, offset, buffer; the datatype to hand MPI. */
+    private BufferType checked(String call, int access, long offset, Object base, long[] off, Object buf, int count,
+                               Datatype type) {
+        requireOpen(call);
+        if (access == AT || access == AT_ALL) nonNegative(call, "offset", offset);
+        if (ObjectMessages.isObject(type)) {
+            throw new IllegalArgumentException(call + ": datatype of buf is MPI.OBJECT, which holds Java objects;"
+                    + " MPI-IO moves primitive data only");
+        }
+        BufferType t = Datatype.layout(type);
+        off[0] = Buffers.offset(call, "buf", base, OmpiArgs.offset(buf), count, t);
+        return t;
     }
 
-    /** {@code MPI_File_get_position_shared}: pending. */
-    public long getPositionShared() throws MPIException {
-        throw Pending.of("File.getPositionShared", "MPI-IO (MPI_File_get_position_shared)");
+    private Status blocking(String call, boolean write, int access, long offset, Object buf, int count,
+                            Datatype datatype) {
+        try {
+            Datatype dt = OmpiArgs.type(datatype, buf);
+            Object base = OmpiArgs.base(call, "buf", buf);
+            long[] at = new long[1];
+            BufferType type = checked(call, access, offset, base, at, buf, count, dt);
+            StatusBuffer status = StatusBuffer.current();
+            Message m = Message.blocking(call, base, at[0], count, type, Message.stageBlockingArrays,
+                    write ? Message.READ : Message.WRITE);
+            int rc = write
+                    ? NativeMPI.file_write(access, handle, offset, m.array, m.address, m.off, count, type.handle(),
+                            status.address)
+                    : NativeMPI.file_read(access, handle, offset, m.array, m.address, m.off, count, type.handle(),
+                            status.address);
+            m.finish(call, rc, !write && m.staged() && rc == 0 ? Status.bytes(status) : -1);
+            MPIException.check(rc, call);
+            return new Status(status);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_read_at_all_begin}: pending. */
+    // ---------------------------------------------------------------- non-blocking data access
+
+    /** {@code MPI_File_iread_at}. */
+    public Request iReadAt(long offset, Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iReadAt", false, AT, offset, buf, count, type);
+    }
+
+    /** {@code MPI_File_iread_at_all}: collective. */
+    public Request iReadAtAll(long offset, Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iReadAtAll", false, AT_ALL, offset, buf, count, type);
+    }
+
+    /** {@code MPI_File_iwrite_at}. */
+    public Request iWriteAt(long offset, Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iWriteAt", true, AT, offset, buf, count, type);
+    }
+
+    /** {@code MPI_File_iwrite_at_all}: collective. */
+    public Request iWriteAtAll(long offset, Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iWriteAtAll", true, AT_ALL, offset, buf, count, type);
+    }
+
+    /** {@code MPI_File_iread}. */
+    public Request iRead(Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iRead", false, INDIVIDUAL, 0, buf, count, type);
+    }
+
+    /** {@code MPI_File_iread_all}: collective. */
+    public Request iReadAll(Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iReadAll", false, ALL, 0, buf, count, type);
+    }
+
+    /** {@code MPI_File_iwrite}. */
+    public Request iWrite(Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iWrite", true, INDIVIDUAL, 0, buf, count, type);
+    }
+
+    /** {@code MPI_File_iwrite_all}: collective. */
+    public Request iWriteAll(Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iWriteAll", true, ALL, 0, buf, count, type);
+    }
+
+    /** {@code MPI_File_iread_shared}. */
+    public Request iReadShared(Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iReadShared", false, SHARED, 0, buf, count, type);
+    }
+
+    /** {@code MPI_File_iwrite_shared}. */
+    public Request iWriteShared(Buffer buf, int count, Datatype type) throws MPIException {
+        return started("File.iWriteShared", true, SHARED, 0, buf, count, type);
+    }
+
+    /** The buffer resolved for an operation MPI keeps using after the call returns (a request, a split collective). */
+    private static Message held(String call, Held held, boolean write, Object base, long off, int count,
+                                BufferType type) {
+        // A read into a staged array copies the array in first (gaps): the whole range goes back at completion,
+        // and a read that stops at the end of the file must leave the rest as it was.
+        return held.buffer(call, base, off, count, type, write ? Message.READ : Message.WRITE, !write);
+    }
+
+    private Request started(String call, boolean write, int access, long offset, Buffer buf, int count,
+                            Datatype datatype) {
+        try {
+            Datatype dt = OmpiArgs.type(datatype, buf);
+            Object base = OmpiArgs.base(call, "buf", buf);
+            long[] at = new long[1];
+            BufferType type = checked(call, access, offset, base, at, buf, count, dt);
+            Held held = new Held();
+            StatusBuffer out = StatusBuffer.current();
+            int rc;
+            try {
+                Message m = held(call, held, write, base, at[0], count, type);
+                rc = write
+                        ? NativeMPI.file_iwrite(access, handle, offset, m.address, count, type.handle(),
+                                out.handleAddress)
+                        : NativeMPI.file_iread(access, handle, offset, m.address, count, type.handle(),
+                                out.handleAddress);
+            } catch (RuntimeException e) {
+                held.release();
+                throw e;
+            }
+            if (rc != 0) {
+                held.release();
+                throw MPIException.fromCode(rc, call);
+            }
+            return new Request(out.handle(), held);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- split collectives
+
+    /** {@code MPI_File_read_at_all_begin}: the buffer is held until {@link #readAtAllEnd}. */
     public void readAtAllBegin(long offset, Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readAtAllBegin", "MPI-IO (MPI_File_read_at_all_begin)");
+        begin("File.readAtAllBegin", "File.readAtAllEnd", false, AT_ALL, offset, buf, count, type);
     }
 
-    /** {@code MPI_File_read_at_all_end}: pending. */
+    /** {@code MPI_File_read_at_all_end}: {@code buf} is the one given to readAtAllBegin. */
     public Status readAtAllEnd(Object buf) throws MPIException {
-        throw Pending.of("File.readAtAllEnd", "MPI-IO (MPI_File_read_at_all_end)");
+        return end("File.readAtAllEnd", false, AT_ALL, buf);
     }
 
-    /** {@code MPI_File_write_at_all_begin}: pending. */
+    /** {@code MPI_File_write_at_all_begin}: the buffer is held until {@link #writeAtAllEnd}. */
     public void writeAtAllBegin(long offset, Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeAtAllBegin", "MPI-IO (MPI_File_write_at_all_begin)");
+        begin("File.writeAtAllBegin", "File.writeAtAllEnd", true, AT_ALL, offset, buf, count, type);
     }
 
-    /** {@code MPI_File_write_at_all_end}: pending. */
+    /** {@code MPI_File_write_at_all_end}. */
     public Status writeAtAllEnd(Object buf) throws MPIException {
-        throw Pending.of("File.writeAtAllEnd", "MPI-IO (MPI_File_write_at_all_end)");
+        return end("File.writeAtAllEnd", true, AT_ALL, buf);
     }
 
-    /** {@code MPI_File_read_all_begin}: pending. */
+    /** {@code MPI_File_read_all_begin}. */
     public void readAllBegin(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readAllBegin", "MPI-IO (MPI_File_read_all_begin)");
+        begin("File.readAllBegin", "File.readAllEnd", false, ALL, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_read_all_end}: pending. */
+    /** {@code MPI_File_read_all_end}. */
     public Status readAllEnd(Object buf) throws MPIException {
-        throw Pending.of("File.readAllEnd", "MPI-IO (MPI_File_read_all_end)");
+        return end("File.readAllEnd", false, ALL, buf);
     }
 
-    /** {@code MPI_File_write_all_begin}: pending. */
+    /** {@code MPI_File_write_all_begin}. */
     public void writeAllBegin(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeAllBegin", "MPI-IO (MPI_File_write_all_begin)");
+        begin("File.writeAllBegin", "File.writeAllEnd", true, ALL, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_write_all_end}: pending. */
+    /** {@code MPI_File_write_all_end}. */
     public Status writeAllEnd(Object buf) throws MPIException {
-        throw Pending.of("File.writeAllEnd", "MPI-IO (MPI_File_write_all_end)");
+        return end("File.writeAllEnd", true, ALL, buf);
     }
 
-    /** {@code MPI_File_read_ordered_begin}: pending. */
+    /** {@code MPI_File_read_ordered_begin}. */
     public void readOrderedBegin(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.readOrderedBegin", "MPI-IO (MPI_File_read_ordered_begin)");
+        begin("File.readOrderedBegin", "File.readOrderedEnd", false, ORDERED, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_read_ordered_end}: pending. */
+    /** {@code MPI_File_read_ordered_end}. */
     public Status readOrderedEnd(Object buf) throws MPIException {
-        throw Pending.of("File.readOrderedEnd", "MPI-IO (MPI_File_read_ordered_end)");
+        return end("File.readOrderedEnd", false, ORDERED, buf);
     }
 
-    /** {@code MPI_File_write_ordered_begin}: pending. */
+    /** {@code MPI_File_write_ordered_begin}. */
     public void writeOrderedBegin(Object buf, int count, Datatype type) throws MPIException {
-        throw Pending.of("File.writeOrderedBegin", "MPI-IO (MPI_File_write_ordered_begin)");
+        begin("File.writeOrderedBegin", "File.writeOrderedEnd", true, ORDERED, 0, buf, count, type);
     }
 
-    /** {@code MPI_File_write_ordered_end}: pending. */
+    /** {@code MPI_File_write_ordered_end}. */
     public Status writeOrderedEnd(Object buf) throws MPIException {
-        throw Pending.of("File.writeOrderedEnd", "MPI-IO (MPI_File_write_ordered_end)");
+        return end("File.writeOrderedEnd", true, ORDERED, buf);
     }
 
-    /** {@code MPI_File_get_type_extent}: pending. */
+    private void begin(String call, String endCall, boolean write, int access, long offset, Object buf, int count,
+                       Datatype datatype) {
+        try {
+            requireOpen(call);
+            if (split != null) {
+                throw new IllegalStateException(call + ": the split collective " + split.begin + " is still active"
+                        + " on this file; MPI allows one per file at a time: call " + split.end + " first");
+            }
+            Datatype dt = OmpiArgs.type(datatype, buf);
+            Object base = OmpiArgs.base(call, "buf", buf);
+            long[] at = new long[1];
+            BufferType type = checked(call, access, offset, base, at, buf, count, dt);
+            Held held = new Held();
+            int rc;
+            Message m;
+            try {
+                m = held(call, held, write, base, at[0], count, type);
+                rc = write ? NativeMPI.file_write_begin(access, handle, offset, m.address, count, type.handle())
+                        : NativeMPI.file_read_begin(access, handle, offset, m.address, count, type.handle());
+            } catch (RuntimeException e) {
+                held.release();
+                throw e;
+            }
+            if (rc != 0) {
+                held.release();
+                throw MPIException.fromCode(rc, call);
+            }
+            split = new Split(call, endCall, write, access, buf, held, m.address);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    private Status end(String call, boolean write, int access, Object buf) {
+        try {
+            requireOpen(call);
+            Split s = split;
+            if (buf == null && (s == null || s.buf != null)) throw new NullPointerException(call + ": buf is null");
+            if (s == null) {
+                throw new IllegalStateException(call + ": no split collective is active on this file");
+            }
+            if (s.write != write || s.access != access) {
+                throw new IllegalStateException(call + ": the active split collective is " + s.begin + ", ended by "
+                        + s.end);
+            }
+            if (buf != s.buf) {
+                throw new IllegalArgumentException(call + ": buf is not the buffer given to " + s.begin);
+            }
+            StatusBuffer status = StatusBuffer.current();
+            int rc = write ? NativeMPI.file_write_end(access, handle, s.address, status.address)
+                    : NativeMPI.file_read_end(access, handle, s.address, status.address);
+            split = null;
+            s.held.completed(call, rc == 0);
+            MPIException.check(rc, call);
+            return new Status(status);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- file pointers
+
+    /** {@code MPI_File_seek}: whence is MPI.SEEK_SET, MPI.SEEK_CUR or MPI.SEEK_END. */
+    public void seek(long offset, int whence) throws MPIException {
+        seek("File.seek", 0, offset, whence);
+    }
+
+    /** {@code MPI_File_seek_shared}: collective. */
+    public void seekShared(long offset, int whence) throws MPIException {
+        seek("File.seekShared", 1, offset, whence);
+    }
+
+    private void seek(String call, int shared, long offset, int whence) {
+        try {
+            requireOpen(call);
+            if (whence != MPI.SEEK_SET && whence != MPI.SEEK_CUR && whence != MPI.SEEK_END) {
+                throw new IllegalArgumentException(call + ": whence is " + whence + ", must be MPI.SEEK_SET,"
+                        + " MPI.SEEK_CUR or MPI.SEEK_END");
+            }
+            if (whence == MPI.SEEK_SET) nonNegative(call, "offset", offset);
+            MPIException.check(NativeMPI.file_seek(shared, handle, offset, whence), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /** {@code MPI_File_get_position}: in etypes of the view. */
+    public long getPosition() throws MPIException {
+        return position("File.getPosition", 0);
+    }
+
+    /** {@code MPI_File_get_position_shared}. */
+    public long getPositionShared() throws MPIException {
+        return position("File.getPositionShared", 1);
+    }
+
+    private long position(String call, int shared) {
+        try {
+            requireOpen(call);
+            long[] at = new long[1];
+            MPIException.check(NativeMPI.file_get_position(shared, handle, at), call);
+            return at[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /** {@code MPI_File_get_byte_offset}: where {@code offset} (in etypes of the view) is, in bytes. */
+    public long getByteOffset(long offset) throws MPIException {
+        try {
+            String call = "File.getByteOffset";
+            requireOpen(call);
+            nonNegative(call, "offset", offset);
+            long[] at = new long[1];
+            MPIException.check(NativeMPI.file_get_byte_offset(handle, offset, at), call);
+            return at[0];
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    /**
+     * {@code MPI_File_get_type_extent}: the extent of {@code type} in the file's data representation, in elements of
+     * its base type (bytes divided by the base type's size), as Open MPI's bindings return it.
+     */
     public int getTypeExtent(Datatype type) throws MPIException {
-        throw Pending.of("File.getTypeExtent", "MPI-IO (MPI_File_get_type_extent)");
+        try {
+            String call = "File.getTypeExtent";
+            requireOpen(call);
+            BufferType t = fileType(call, "type", type);
+            long[] extent = new long[1];
+            MPIException.check(NativeMPI.file_get_type_extent(handle, t.handle(), extent), call);
+            return (int) (extent[0] / Math.max(1, t.element.bytes));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_set_atomicity}: pending. */
+    /** {@code MPI_File_set_atomicity}: collective. */
     public void setAtomicity(boolean atomicity) throws MPIException {
-        throw Pending.of("File.setAtomicity", "MPI-IO (MPI_File_set_atomicity)");
+        try {
+            String call = "File.setAtomicity";
+            requireOpen(call);
+            MPIException.check(NativeMPI.file_set_atomicity(handle, atomicity ? 1 : 0), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_get_atomicity}: pending. */
+    /** {@code MPI_File_get_atomicity}. */
     public boolean getAtomicity() throws MPIException {
-        throw Pending.of("File.getAtomicity", "MPI-IO (MPI_File_get_atomicity)");
+        try {
+            String call = "File.getAtomicity";
+            requireOpen(call);
+            int[] flag = new int[1];
+            MPIException.check(NativeMPI.file_get_atomicity(handle, flag), call);
+            return flag[0] != 0;
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_sync}: pending. */
+    /** {@code MPI_File_sync}: collective. */
     public void sync() throws MPIException {
-        throw Pending.of("File.sync", "MPI-IO (MPI_File_sync)");
+        try {
+            String call = "File.sync";
+            requireOpen(call);
+            MPIException.check(NativeMPI.file_sync(handle), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_set_errhandler}: pending. */
+    /** {@code MPI_File_set_errhandler}. */
     public void setErrhandler(Errhandler errhandler) throws MPIException {
-        throw Pending.of("File.setErrhandler", "MPI-IO (MPI_File_set_errhandler)");
+        try {
+            String call = "File.setErrhandler";
+            requireOpen(call);
+            if (errhandler == null) throw new NullPointerException(call + ": errhandler is null");
+            MPIException.check(NativeMPI.file_set_errhandler(handle, errhandler.handle), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_get_errhandler}: pending. */
+    /** {@code MPI_File_get_errhandler}: MPI.ERRORS_RETURN unless the program set another. */
     public Errhandler getErrhandler() throws MPIException {
-        throw Pending.of("File.getErrhandler", "MPI-IO (MPI_File_get_errhandler)");
+        try {
+            String call = "File.getErrhandler";
+            requireOpen(call);
+            long[] value = new long[1];
+            MPIException.check(NativeMPI.file_get_errhandler(handle, value), call);
+            if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
+            if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
+            return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** {@code MPI_File_call_errhandler}: pending. */
+    /**
+     * {@code MPI_File_call_errhandler}: runs the file's error handler on {@code errorCode}; with MPI.ERRORS_RETURN it
+     * returns (as Comm.callErrhandler), with MPI.ERRORS_ARE_FATAL the job ends.
+     */
     public void callErrhandler(int errorCode) throws MPIException {
-        throw Pending.of("File.callErrhandler", "MPI-IO (MPI_File_call_errhandler)");
+        try {
+            String call = "File.callErrhandler";
+            requireOpen(call);
+            NativeMPI.file_call_errhandler(handle, errorCode);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

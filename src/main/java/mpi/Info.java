@@ -34,7 +34,8 @@ public final class Info implements Freeable, Cloneable {
         return new Info(handle, true);
     }
 
-    /** An info MPI created for the program (MPI_Win_get_info, ...): freed for it when dropped. */
+    /** An info MPI created and returned (MPI_Win_get_info, MPI_File_get_info): the program's to free, freed for it
+     *  if dropped. */
     static Info created(long handle, String call) {
         Info info = new Info(handle, false);
         info.track(call);

@@ -120,6 +120,7 @@ final class OmpiArgs {
         if (e instanceof IllegalStateException) {
             if (rest.startsWith("MPI.")) return MPI.ERR_OTHER; // not initialized, finalized, thread level
             if (rest.contains("window")) return MPI.ERR_WIN;
+            if (rest.startsWith("the file") || rest.contains("split collective")) return MPI.ERR_FILE;
             if (rest.contains("communicator")) return MPI.ERR_COMM;
             if (rest.contains("group")) return MPI.ERR_GROUP;
             if (rest.contains("datatype")) return MPI.ERR_TYPE;
@@ -130,7 +131,9 @@ final class OmpiArgs {
         }
         String word = rest.split("[ ,\\[]", 2)[0]; // "dest is 5, ...", "count of buf is -1", "types[2] is null"
         switch (word) {
-            case "offset": return MPI.ERR_BUFFER; // "offset 8 + count 3 of buf is past the end"
+            case "offset": // "offset 8 + count 3 of buf is past the end"; "offset is -1" (a file offset)
+                return rest.startsWith("offset is ") ? MPI.ERR_ARG : MPI.ERR_BUFFER;
+            case "amode": return MPI.ERR_AMODE;
             case "dest": case "source": case "rank": case "ranks": case "ranks1": case "ranks2": case "local_leader":
             case "remote_leader":
                 return MPI.ERR_RANK;

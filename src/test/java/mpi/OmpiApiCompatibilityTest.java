@@ -143,14 +143,6 @@ class OmpiApiCompatibilityTest {
      * its members, constructors included). docs/ompi-api.md cites this table.
      */
     static final String[][] PENDING = {
-        {"parallel I/O", "MPI_File_open, MPI_File_close, MPI_File_delete, MPI_File_set_size, MPI_File_preallocate,"
-            + " MPI_File_get_size, MPI_File_get_group, MPI_File_get_amode, MPI_File_{set,get}_info,"
-            + " MPI_File_{set,get}_view, MPI_File_[i]read[_at][_all], MPI_File_[i]write[_at][_all],"
-            + " MPI_File_[i]{read,write}_shared, MPI_File_{read,write}_ordered, the split collectives"
-            + " (_begin/_end), MPI_File_seek[_shared], MPI_File_get_position[_shared], MPI_File_get_byte_offset,"
-            + " MPI_File_get_type_extent, MPI_File_{set,get}_atomicity, MPI_File_sync,"
-            + " MPI_File_{set,get,call}_errhandler",
-            "File.*"},
         {"non-blocking communicator duplication", "MPI_Comm_idup",
             "Comm.iDup Comm.getRequest Intracomm.iDup Intercomm.iDup CartComm.iDup GraphComm.iDup"},
         {"communicator info", "MPI_Comm_dup_with_info, MPI_Comm_set_info, MPI_Comm_get_info",

@@ -161,7 +161,8 @@ final class BadArguments {
         if (t == mpi.Info[].class) return new mpi.Info[] {MPI.INFO_NULL};
         if (t == mpi.Count.class) return new mpi.Count(1);
         if (t == mpi.UserFunction.class) return SUM_INT_BUFFERS;
-        if (t == String.class) return name.equals("key") ? "natmpj_key" : "natmpj";
+        if (t == String.class) return name.equals("key") ? "natmpj_key" : name.equals("datarep") ? "native" : "natmpj";
+        if (t == long.class) return 0L; // MPI-IO's offsets, sizes and displacements
         if (java.nio.Buffer.class.isAssignableFrom(t)) return view(t);
         if (t.isArray() && t.getComponentType().isPrimitive() && t != int[].class && t != boolean[].class) {
             return java.lang.reflect.Array.newInstance(t.getComponentType(), BUF);
@@ -216,6 +217,8 @@ final class BadArguments {
             case "size": return 16;
             case "orgCount": case "targetCount": case "originCount": case "resultCount": return 1;
             case "lockType": return MPI.LOCK_SHARED;
+            case "whence": return MPI.SEEK_SET;
+            case "amode": return f.live ? MPI.MODE_RDONLY : 0; // a missing file: MPI refuses it
             case "required": return MPI.THREAD_FUNNELED;
             case "key": return f.worldRank;
             case "nnodes": return f.worldSize;
@@ -321,6 +324,9 @@ final class BadArguments {
             intArrayBads(e, name, n, words, bads);
         } else if (t == int.class) {
             intBads(m, name, n, words, bads);
+        } else if (t == long.class && (name.equals("offset") || name.equals("size"))) { // MPI-IO
+            bads.add(new Bad("-1", () -> -1L, IAE, words));
+            bads.add(new Bad("MIN_VALUE", () -> Long.MIN_VALUE, IAE, words));
         }
         return bads;
     }
@@ -424,6 +430,13 @@ final class BadArguments {
             case "nnodes":
                 bads.add(new Bad("0", () -> 0, IAE, words));
                 bads.add(new Bad("-1", () -> -1, IAE, words));
+                break;
+            case "whence":
+                bads.add(new Bad("-1", () -> -1, IAE, words));
+                break;
+            case "amode":
+                bads.add(new Bad("0", () -> 0, IAE, words));
+                bads.add(new Bad("RDONLY|CREATE", () -> MPI.MODE_RDONLY | MPI.MODE_CREATE, IAE, words));
                 break;
             case "direction":
                 bads.add(new Bad("-1", () -> -1, IAE, words));

@@ -129,6 +129,16 @@ public final class EveryMethodBadInputSuite {
         // the sweep's graph communicator is made by MPI_Graph_create, not a distributed graph: MPI_ERR_TOPOLOGY
         BASELINE_REFUSED.put("GraphComm:GraphComm.getDistGraphNeighbors", mpi.MPIException.class);
         BASELINE_REFUSED.put("Info.getKey", mpi.MPIException.class); // the baseline's info has no key
+        // MPI-IO: the baseline's file "natmpj" does not exist (opened MPI.MODE_RDONLY, deleted): MPI refuses it. The
+        // instance members run on a fresh file of their own (a temporary directory per rank, COMM_SELF).
+        BASELINE_REFUSED.put("File.File", mpi.MPIException.class);
+        BASELINE_REFUSED.put("File.delete", mpi.MPIException.class);
+        for (String end : new String[] {"readAtAllEnd", "writeAtAllEnd", "readAllEnd", "writeAllEnd", "readOrderedEnd",
+                "writeOrderedEnd"}) {
+            BASELINE_REFUSED.put("File." + end, mpi.MPIException.class); // no split collective begun
+            NOT_CALLED.put("File." + end + ".buf", "takes the buffer its Begin was given, no other: any other value"
+                    + " is refused as not that buffer (FileSuite); the baseline (no Begin) is refused");
+        }
 
         SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
 
@@ -176,6 +186,11 @@ public final class EveryMethodBadInputSuite {
     /** The method being swept: Win.attach and Win.detach get a dynamic window. */
     private String sweeping = "";
     private int sinceHealthCheck;
+    /** This rank's directory of the files File's members run on; one new file per call. */
+    private java.nio.file.Path fileDir;
+    private int files;
+    /** A File for the sweep to see that the class has live objects; calls get their own. */
+    private mpi.File probeFile;
 
     public static void main(String[] args) throws Exception {
         EveryMethodBadInputSuite self = new EveryMethodBadInputSuite(ApiCatalog.publicClasses());
@@ -267,6 +282,20 @@ public final class EveryMethodBadInputSuite {
         f.winKeyval = mpi.Win.createKeyval();
         win = newWin(false);
         win.lockAll(0);
+        try {
+            fileDir = java.nio.file.Files.createTempDirectory("natmpj-badinput-");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        probeFile = newFile();
+    }
+
+    /** A file of 4 KiB of data (reads find data: Open MPI 4.1 hangs in some collective reads past the end). */
+    private mpi.File newFile() {
+        mpi.File file = new mpi.File(MPI.COMM_SELF, fileDir.resolve("f" + files++).toString(),
+                MPI.MODE_CREATE | MPI.MODE_RDWR | MPI.MODE_DELETE_ON_CLOSE);
+        file.writeAt(0, new int[1024], 1024, MPI.INT);
+        return file;
     }
 
     private static mpi.Win newWin(boolean dynamic) {
@@ -287,6 +316,12 @@ public final class EveryMethodBadInputSuite {
         fixtures.half.Free();
         fixtures.worldGroup.Free();
         fixtures.selfGroup.Free();
+        probeFile.close();
+        try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.walk(fileDir)) {
+            left.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static Cartcomm newCart() {
@@ -345,6 +380,7 @@ public final class EveryMethodBadInputSuite {
             boolean dynamic = sweeping.equals("attach") || sweeping.equals("detach");
             return fresh || dynamic ? newWin(dynamic) : win;
         }
+        if (c == mpi.File.class) return fresh ? newFile() : probeFile; // calls get a fresh one, closed after
         return null;
     }
 
@@ -389,6 +425,13 @@ public final class EveryMethodBadInputSuite {
                 mpi.Win w = newWin(false);
                 w.free();
                 return w;
+            });
+        }
+        if (c == mpi.File.class) {
+            objects.put("freed", () -> {
+                mpi.File file = newFile();
+                file.close();
+                return file;
             });
         }
         if (c == Request.class) objects.put("freed", () -> fixtures.freedRequest);
@@ -453,7 +496,7 @@ public final class EveryMethodBadInputSuite {
                 continue;
             }
             boolean fresh = changesReceiver(e.name()) || c == Request.class || c == Prequest.class
-                    || c == Status.class;
+                    || c == Status.class || c == mpi.File.class;
             Supplier<Object> receiver = e.isStatic() ? () -> null
                     : intercommCreate ? () -> MPI.COMM_WORLD : () -> live(c, fresh);
             runBaseline(e, receiver);
@@ -551,6 +594,7 @@ public final class EveryMethodBadInputSuite {
                 BASELINE_REFUSED.get(key(e)));
         try {
             dispose(invoke(e, r, args), e);
+            endSplitCollective(e, r, args);
             disposeArguments(args, e);
             if (refused != null) fail(e, "baseline", "expected " + refused.getSimpleName() + ", nothing was thrown");
         } catch (Throwable t) {
@@ -728,6 +772,13 @@ public final class EveryMethodBadInputSuite {
                 if (!o.toString().startsWith("MPI.") && o != fixtures.freedOp) ((Op) o).Free();
             } else if (o instanceof mpi.Win && o != win) {
                 disposeWin((mpi.Win) o);
+            } else if (o instanceof mpi.File) {
+                if (o == probeFile) return;
+                try {
+                    ((mpi.File) o).close();
+                } catch (mpi.MPIException closed) { // by the call under test (or a split collective left active)
+                    if (!(closed.getCause() instanceof IllegalStateException)) throw closed;
+                }
             }
         } catch (IllegalStateException alreadyFreed) {
             // the call under test freed it
@@ -759,6 +810,16 @@ public final class EveryMethodBadInputSuite {
         } catch (mpi.MPIException stillOpen) {
             // an epoch no call above ends: the window (of COMM_SELF) stays until MPI_Finalize
         }
+    }
+
+    /** A File's split collective begun by a baseline is ended (with its buffer), so the file can be closed. */
+    private static void endSplitCollective(Entry e, Object receiver, Object[] args) throws Exception {
+        if (!(receiver instanceof mpi.File) || !e.name().endsWith("Begin")) return;
+        Object buf = null;
+        Class<?>[] types = e.executable.getParameterTypes();
+        for (int i = 0; i < types.length; i++) if (types[i] == Object.class) buf = args[i];
+        String end = e.name().substring(0, e.name().length() - "Begin".length()) + "End";
+        mpi.File.class.getMethod(end, Object.class).invoke(receiver, buf);
     }
 
     /** Requests passed in arrays (Waitall, Startall, ...) are completed and freed like results. */
