@@ -235,8 +235,7 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply natmpj_handle *out_handle {
   natmpj_handle *errhandler, natmpj_handle *message, natmpj_handle *new_comm,
   natmpj_handle *new_group, natmpj_handle *new_type, natmpj_handle *group, natmpj_handle *op,
-  natmpj_handle *new_info, natmpj_handle *attr
-  natmpj_handle *new_info, natmpj_handle *new_file
+  natmpj_handle *new_info, natmpj_handle *attr, natmpj_handle *new_file
 };
 /* MPI-IO's offsets and sizes (MPI_Offset, MPI_Aint): a long[1] in Java. */
 %apply int64_t *out_long { int64_t *file_size, int64_t *file_offset, int64_t *type_extent };
