@@ -222,14 +222,15 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
 %apply const int *in_ints {
   const int *sendcounts, const int *recvcounts, const int *displs, const int *sdispls, const int *rdispls,
   const int *blocklengths, const int *displacements, const int *ranks, const int *ranks1,
-  const int *dims, const int *periods, const int *coords, const int *remain_dims, const int *index, const int *edges
+  const int *dims, const int *periods, const int *coords, const int *remain_dims, const int *index, const int *edges,
+  const int *argcs, const int *maxprocs
 };
 %apply const int64_t *in_longs { const int64_t *displacements };
 %apply const natmpj_handle *in_handles { const natmpj_handle *types, const natmpj_handle *stypes,
-  const natmpj_handle *rtypes };
+  const natmpj_handle *rtypes, const natmpj_handle *infos };
 /* Arrays written. */
 %apply int *out_ints {
-  int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors
+  int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors, int *errcodes
 };
 %apply int64_t *out_longs { int64_t *shape, int64_t *raw };
 %apply natmpj_handle *out_handles { natmpj_handle *handles };
