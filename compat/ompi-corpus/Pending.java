@@ -41,10 +41,6 @@ public class Pending {
         check("iBarrier", () -> w.iBarrier());
         check("iBcast", () -> w.iBcast(b, 2, MPI.INT, 0));
         check("iAllReduce", () -> w.iAllReduce(b, 2, MPI.INT, MPI.SUM));
-        check("iDup", () -> w.iDup());
-        check("splitType", () -> w.splitType(Comm.TYPE_SHARED, 0, MPI.INFO_NULL));
-        check("mProbe", () -> new Message().mProbe(MPI.ANY_SOURCE, 1, w));
-        check("openPort", () -> Intracomm.openPort());
         w.barrier();
         MPI.Finalize();
     }
