@@ -1,6 +1,7 @@
 package natmpj.it;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import mpi.CartComm;
@@ -40,7 +41,7 @@ public final class CommExtrasSuite {
             Intracomm c = world.iDup();
             Request r = c.getRequest();
             Check.isTrue(r != null, "iDup's request");
-            refused(IllegalStateException.class, c::getSize, "Intracomm.getSize", "iDup", "not completed");
+            refused(IllegalStateException.class, c::getSize, "Comm.getSize", "iDup", "not completed");
             r.waitFor();
             Check.eq(size, c.getSize(), "size");
             Check.eq(rank, c.getRank(), "rank");
@@ -76,7 +77,7 @@ public final class CommExtrasSuite {
             d.free();
             cart.free();
             Intracomm half = world.split(rank % 2, rank);
-            Intercomm inter = half.createIntercomm(world, 0, rank % 2 == 0 ? 1 : 0, 12);
+            Intercomm inter = world.createIntercomm(half, 0, rank % 2 == 0 ? 1 : 0, 12);
             Intercomm i2 = inter.iDup();
             while (!i2.getRequest().test()) Thread.yield();
             Check.eq(inter.getRemoteSize(), i2.getRemoteSize(), "remote size of the iDup");
@@ -235,7 +236,7 @@ public final class CommExtrasSuite {
                 Check.eq(MPI.ERR_OTHER, e.getErrorClass(), "error class");
                 return;
             }
-            java.util.Arrays.fill(errcodes, -1);
+            Arrays.fill(errcodes, -1);
             Intercomm children = world.spawn(java, argv, 2, MPI.INFO_NULL, 0, errcodes);
             Check.eq(2, children.getRemoteSize(), "children");
             if (rank == 0) {
