@@ -131,7 +131,7 @@ public final class Message {
     public Status mRecv(Object buf, int count, Datatype type) throws MPIException {
         try {
             String call = "Message.mRecv";
-            long message = take(call);
+            MPI.requireActive(call);
             type = OmpiArgs.type(type, buf);
             Object base = OmpiArgs.base(call, "buf", buf);
             if (ObjectMessages.isObject(type)) {
@@ -139,6 +139,7 @@ public final class Message {
             }
             BufferType layout = Datatype.layout(type);
             long off = Buffers.offset(call, "buf", base, OmpiArgs.offset(buf), count, layout);
+            long message = take(call); // after the arguments' checks: a refused call leaves the message matched
             StatusBuffer status = StatusBuffer.current();
             natmpj.internal.Message m = natmpj.internal.Message.blocking(call, base, off, count, layout,
                     natmpj.internal.Message.stageBlockingArrays, natmpj.internal.Message.WRITE);
@@ -160,7 +161,7 @@ public final class Message {
     public Request imRecv(Buffer buf, int count, Datatype type) throws MPIException {
         try {
             String call = "Message.imRecv";
-            long message = take(call);
+            MPI.requireActive(call);
             type = OmpiArgs.type(type, buf);
             Object base = OmpiArgs.base(call, "buf", buf);
             if (ObjectMessages.isObject(type)) {
@@ -168,6 +169,7 @@ public final class Message {
             }
             BufferType layout = Datatype.layout(type);
             long off = Buffers.offset(call, "buf", base, OmpiArgs.offset(buf), count, layout);
+            long message = take(call);
             natmpj.internal.Message data = natmpj.internal.Message.receiveRequest(call, base, off, count, layout);
             StatusBuffer out = StatusBuffer.current();
             int rc = NativeMPI.imrecv(data.address, count, layout.handle(), message, out.handleAddress);
