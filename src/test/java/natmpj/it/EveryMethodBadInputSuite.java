@@ -114,6 +114,8 @@ public final class EveryMethodBadInputSuite {
         ANY_STATE.put("isNull", "answers from the Java object's own state");
         ANY_STATE.put("isNoProc", "answers from the Java object's own state");
         ANY_STATE.put("isCommutative", "answers from the Java object's own state");
+        ANY_STATE.put("getRequest", "returns the Java object's own field (iDup's request, or null), as Open MPI's"
+                + " getRequest does");
         ANY_STATE.put("Message.Message", "MPI_MESSAGE_NULL, a Java object; nothing in MPI");
         for (String getter : new String[] {"getSource", "getTag", "getIndex", "getError"}) {
             ANY_STATE.put("Status." + getter, "reads the Java object's copy of the status");
@@ -135,6 +137,7 @@ public final class EveryMethodBadInputSuite {
         VALID_WHEN_FREED.put("toString", "describes the Java object");
         VALID_WHEN_FREED.put("isNull", "answers whether the handle is null or freed: true");
         VALID_WHEN_FREED.put("isCommutative", "answers from the op's own state");
+        VALID_WHEN_FREED.put("getRequest", "returns the Java object's own field (iDup's request, or null)");
         for (String query : new String[] {"Extent", "Size", "Lb", "Ub", "getType", "getByteSize", "Commit", "getLb",
                 "getExtent", "getTrueLb", "getTrueExtent", "getSize", "commit", "getName"}) {
             NULL_TYPE_VALID.put(query, "MPI.NULL is a Java object whose shape is all zeros: queries answer 0 (as "
