@@ -806,6 +806,27 @@ public class Intracomm extends Comm {
             if (group == null) throw new NullPointerException(call + ": group is null");
             group.requireLive(call, "group");
             checkTag(call, tag);
+            // MPI requires a subgroup of this communicator's group, called by its members only; MPICH and Open MPI
+            // abort on anything else, so it is checked here.
+            if (group.Rank() == MPI.UNDEFINED) {
+                throw new IllegalArgumentException(call + ": group does not contain the calling process (only the"
+                        + " members of group call MPI_Comm_create_group)");
+            }
+            Group mine = Group(call);
+            int[] ranks = new int[group.Size()];
+            for (int i = 0; i < ranks.length; i++) ranks[i] = i;
+            int[] translated;
+            try {
+                translated = Group.Translate_ranks(group, ranks, mine);
+            } finally {
+                mine.Free();
+            }
+            for (int i = 0; i < translated.length; i++) {
+                if (translated[i] == MPI.UNDEFINED) {
+                    throw new IllegalArgumentException(call + ": group is not a subgroup of " + this + "'s group"
+                            + " (its rank " + i + " is not a member)");
+                }
+            }
             long[] made = new long[1];
             MPIException.check(NativeMPI.comm_create_group(handle, group.handle, tag, made), call);
             return orNull((Intracomm) created(made[0], "createGroup of " + this));
