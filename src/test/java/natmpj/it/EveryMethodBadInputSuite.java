@@ -92,6 +92,9 @@ public final class EveryMethodBadInputSuite {
                 "publishName", "unpublishName", "lookupName"}) {
             NOT_CALLED.put("Intracomm." + m + "#live", dynamic);
         }
+        NOT_CALLED.put("Message.mProbe.tag", "the sweep's bad tags include MPI.ANY_TAG, valid for a probe;"
+                + " MatchedProbeSuite checks bad tags");
+        NOT_CALLED.put("Message.imProbe.tag", "as Message.mProbe.tag");
         NOT_CALLED.put("Comm.disconnect#live", "frees the sweep's shared communicators (or refuses COMM_WORLD):"
                 + " checked on freed and null communicators here, live in CommExtrasSuite");
 
@@ -130,6 +133,9 @@ public final class EveryMethodBadInputSuite {
         // a new Message holds no matched message: its receive is refused (MatchedProbeSuite receives probed ones)
         BASELINE_REFUSED.put("Message.mRecv", mpi.MPIException.class);
         BASELINE_REFUSED.put("Message.imRecv", mpi.MPIException.class);
+        // the baseline group is COMM_WORLD's, not a subgroup of the sweep's smaller communicators: refused in Java
+        BASELINE_REFUSED.put("Intracomm.createGroup", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Comm.setInfo", mpi.MPIException.class); // MPI refuses MPI.INFO_NULL (the baseline)
 
         SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
 
