@@ -4,6 +4,10 @@
  */
 #include "internal.h"
 #include "communicators.h"
+#include "info.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 int natmpj_comm_rank(natmpj_handle comm, int *rank) { return MPI_Comm_rank(COMM(comm), rank); }
 int natmpj_comm_size(natmpj_handle comm, int *size) { return MPI_Comm_size(COMM(comm), size); }
@@ -105,4 +109,135 @@ int natmpj_topo_test(natmpj_handle comm, int *topo_type) { return MPI_Topo_test(
 
 int natmpj_comm_call_errhandler(natmpj_handle comm, int errorcode) {
     return MPI_Comm_call_errhandler(COMM(comm), errorcode);
+}
+
+int natmpj_comm_idup(natmpj_handle comm, void *address, natmpj_handle *created) {
+    MPI_Comm *slot = address;
+    MPI_Request req = MPI_REQUEST_NULL;
+    if (!slot) return NATMPJ_ERR_NO_BUFFER;
+    *slot = MPI_COMM_NULL;
+    int rc = MPI_Comm_idup(COMM(comm), slot, &req);
+    *created = (natmpj_handle)req;
+    return rc;
+}
+
+int natmpj_comm_idup_result(void *address, natmpj_handle *new_comm) {
+    if (!address) return NATMPJ_ERR_NO_BUFFER;
+    return natmpj_created_comm(MPI_SUCCESS, *(MPI_Comm *)address, new_comm);
+}
+
+int natmpj_comm_dup_with_info(natmpj_handle comm, natmpj_handle info, natmpj_handle *new_comm) {
+    MPI_Comm c = MPI_COMM_NULL;
+    int rc = MPI_Comm_dup_with_info(COMM(comm), (MPI_Info)info, &c);
+    return natmpj_created_comm(rc, c, new_comm);
+}
+
+int natmpj_comm_set_info(natmpj_handle comm, natmpj_handle info) {
+    return MPI_Comm_set_info(COMM(comm), (MPI_Info)info);
+}
+
+int natmpj_comm_get_info(natmpj_handle comm, natmpj_handle *new_info) {
+    MPI_Info info = MPI_INFO_NULL;
+    int rc = MPI_Comm_get_info(COMM(comm), &info);
+    *new_info = (natmpj_handle)info;
+    return rc;
+}
+
+int natmpj_comm_split_type(natmpj_handle comm, int shared, int key, natmpj_handle info, natmpj_handle *new_comm) {
+    MPI_Comm c = MPI_COMM_NULL;
+    int rc = MPI_Comm_split_type(COMM(comm), shared ? MPI_COMM_TYPE_SHARED : MPI_UNDEFINED, key, (MPI_Info)info,
+                                 &c);
+    return natmpj_created_comm(rc, c, new_comm);
+}
+
+int natmpj_comm_create_group(natmpj_handle comm, natmpj_handle group, int tag, natmpj_handle *new_comm) {
+    MPI_Comm c = MPI_COMM_NULL;
+    int rc = MPI_Comm_create_group(COMM(comm), GROUP(group), tag, &c);
+    return natmpj_created_comm(rc, c, new_comm);
+}
+
+/* MPI_MAX_PORT_NAME and the names MPI_Lookup_name returns fit natmpj_text()'s buffer (4096 bytes); checked here. */
+_Static_assert(MPI_MAX_PORT_NAME <= 4096, "port names must fit natmpj_text()");
+
+int natmpj_open_port(natmpj_handle info) {
+    char *text = (char *)natmpj_text();
+    text[0] = 0;
+    return MPI_Open_port((MPI_Info)info, text);
+}
+
+int natmpj_close_port(const char *port) { return MPI_Close_port(port); }
+
+int natmpj_comm_accept(const char *port, natmpj_handle info, int root, natmpj_handle comm, natmpj_handle *new_comm) {
+    MPI_Comm c = MPI_COMM_NULL;
+    int rc = MPI_Comm_accept(port, (MPI_Info)info, root, COMM(comm), &c);
+    return natmpj_created_comm(rc, c, new_comm);
+}
+
+int natmpj_comm_connect(const char *port, natmpj_handle info, int root, natmpj_handle comm,
+                        natmpj_handle *new_comm) {
+    MPI_Comm c = MPI_COMM_NULL;
+    int rc = MPI_Comm_connect(port, (MPI_Info)info, root, COMM(comm), &c);
+    return natmpj_created_comm(rc, c, new_comm);
+}
+
+int natmpj_publish_name(const char *service, natmpj_handle info, const char *port) {
+    return MPI_Publish_name(service, (MPI_Info)info, port);
+}
+
+int natmpj_unpublish_name(const char *service, natmpj_handle info, const char *port) {
+    return MPI_Unpublish_name(service, (MPI_Info)info, port);
+}
+
+int natmpj_lookup_name(const char *service, natmpj_handle info) {
+    char *text = (char *)natmpj_text();
+    text[0] = 0;
+    return MPI_Lookup_name(service, (MPI_Info)info, text);
+}
+
+int natmpj_comm_get_parent(natmpj_handle *new_comm) {
+    MPI_Comm c = MPI_COMM_NULL;
+    int rc = MPI_Comm_get_parent(&c);
+    /* The parent is MPI's, not a new communicator: errors return (natmpj_created_comm) but Java never frees it. */
+    return natmpj_created_comm(rc, c, new_comm);
+}
+
+int natmpj_comm_disconnect(natmpj_handle comm) {
+    MPI_Comm c = COMM(comm);
+    return MPI_Comm_disconnect(&c);
+}
+
+int natmpj_comm_spawn(int multiple, int count, void *address, const int *argcs, const int *maxprocs,
+                      const natmpj_handle *infos, int root, natmpj_handle comm, int *errcodes,
+                      natmpj_handle *new_comm) {
+    MPI_Comm c = MPI_COMM_NULL;
+    int n = count > 0 ? count : 1, total = 0;
+    for (int i = 0; i < count; i++) total += argcs[i] + 1;
+    char **commands = calloc((size_t)n, sizeof *commands);
+    char ***argvs = calloc((size_t)n, sizeof *argvs);
+    char **args = calloc((size_t)total + (size_t)n, sizeof *args);
+    MPI_Info *info = calloc((size_t)n, sizeof *info);
+    int rc = NATMPJ_ERR_NO_BUFFER;
+    if (commands && argvs && args && info) {
+        char *p = address, **next = args;
+        for (int i = 0; i < count; i++) {
+            commands[i] = p;
+            p += strlen(p) + 1;
+            argvs[i] = next;
+            for (int a = 0; a < argcs[i]; a++) {
+                *next++ = p;
+                p += strlen(p) + 1;
+            }
+            *next++ = NULL;
+            info[i] = (MPI_Info)infos[i];
+        }
+        int *codes = errcodes ? errcodes : MPI_ERRCODES_IGNORE;
+        rc = multiple ? MPI_Comm_spawn_multiple(count, commands, argvs, maxprocs, info, root, COMM(comm), &c, codes)
+                      : MPI_Comm_spawn(commands[0], argvs[0], maxprocs[0], info[0], root, COMM(comm), &c, codes);
+        rc = natmpj_created_comm(rc, c, new_comm);
+    }
+    free(commands);
+    free(argvs);
+    free(args);
+    free(info);
+    return rc;
 }

@@ -33,4 +33,36 @@ int natmpj_topo_test(natmpj_handle comm, int *topo_type);
 
 int natmpj_comm_call_errhandler(natmpj_handle comm, int errorcode);
 
+/* MPI-3 creation and info. MPI_Comm_idup writes the new communicator at completion: into address, native memory
+ * Java keeps until then (at least sizeof(MPI_Comm) bytes), which natmpj_comm_idup_result turns into a handle (with
+ * MPI_ERRORS_RETURN set) once the request completed. */
+int natmpj_comm_idup(natmpj_handle comm, void *address, natmpj_handle *created);
+int natmpj_comm_idup_result(void *address, natmpj_handle *new_comm);
+int natmpj_comm_dup_with_info(natmpj_handle comm, natmpj_handle info, natmpj_handle *new_comm);
+int natmpj_comm_set_info(natmpj_handle comm, natmpj_handle info);
+int natmpj_comm_get_info(natmpj_handle comm, natmpj_handle *new_info);
+/* shared: MPI_COMM_TYPE_SHARED when nonzero, MPI_UNDEFINED (no communicator for this process) when 0. */
+int natmpj_comm_split_type(natmpj_handle comm, int shared, int key, natmpj_handle info, natmpj_handle *new_comm);
+int natmpj_comm_create_group(natmpj_handle comm, natmpj_handle group, int tag, natmpj_handle *new_comm);
+
+/* Dynamic processes. Port and service names cross as Java Strings; a name MPI returns (MPI_Open_port,
+ * MPI_Lookup_name) is left in natmpj_text() (info.h). */
+int natmpj_open_port(natmpj_handle info);
+int natmpj_close_port(const char *port);
+int natmpj_comm_accept(const char *port, natmpj_handle info, int root, natmpj_handle comm, natmpj_handle *new_comm);
+int natmpj_comm_connect(const char *port, natmpj_handle info, int root, natmpj_handle comm,
+                        natmpj_handle *new_comm);
+int natmpj_publish_name(const char *service, natmpj_handle info, const char *port);
+int natmpj_unpublish_name(const char *service, natmpj_handle info, const char *port);
+int natmpj_lookup_name(const char *service, natmpj_handle info);
+int natmpj_comm_get_parent(natmpj_handle *new_comm);
+int natmpj_comm_disconnect(natmpj_handle comm);
+/* MPI_Comm_spawn (count 1, multiple 0) or MPI_Comm_spawn_multiple. The strings are in address, each NUL-terminated:
+ * for each of the count commands, the command then its argcs[i] arguments. maxprocs and infos have count
+ * elements; errcodes (null: MPI_ERRCODES_IGNORE) gets one code per process asked for. Only the root's strings,
+ * maxprocs and infos matter. */
+int natmpj_comm_spawn(int multiple, int count, void *address, const int *argcs, const int *maxprocs,
+                      const natmpj_handle *infos, int root, natmpj_handle comm, int *errcodes,
+                      natmpj_handle *new_comm);
+
 #endif

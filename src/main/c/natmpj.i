@@ -245,15 +245,15 @@ ARRAY_OUT(natmpj_handle, out_handles, jlong, long, jlong, Long)
   const int *blocklengths, const int *displacements, const int *ranks, const int *ranks1,
   const int *dims, const int *periods, const int *coords, const int *remain_dims, const int *index, const int *edges,
   const int *sources, const int *degrees, const int *destinations, const int *weights, const int *sourceweights,
-  const int *destweights
+  const int *destweights, const int *argcs, const int *maxprocs
 };
 %apply const int64_t *in_longs { const int64_t *displacements };
 %apply const natmpj_handle *in_handles { const natmpj_handle *types, const natmpj_handle *stypes,
-  const natmpj_handle *rtypes };
+  const natmpj_handle *rtypes, const natmpj_handle *infos };
 /* Arrays written. */
 %apply int *out_ints {
   int *ranks2, int *dims, int *periods, int *coords, int *filled_dims, int *edges, int *neighbors,
-  int *sources_out, int *sourceweights_out, int *destinations_out, int *destweights_out
+  int *sources_out, int *sourceweights_out, int *destinations_out, int *destweights_out, int *errcodes
 };
 %apply int64_t *out_longs { int64_t *shape, int64_t *raw, int64_t *extents };
 %apply natmpj_handle *out_handles { natmpj_handle *handles };

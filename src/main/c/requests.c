@@ -54,6 +54,15 @@ int natmpj_recv_init(void *address, int count, natmpj_handle type, int source, i
     return rc;
 }
 
+int natmpj_imrecv(void *address, int count, natmpj_handle type, natmpj_handle message, natmpj_handle *created) {
+    MPI_Request req = MPI_REQUEST_NULL;
+    MPI_Message msg = MESSAGE(message);
+    NEED_BUFFER(address, count, type);
+    int rc = MPI_Imrecv(address, count, TYPE(type), &msg, &req);
+    *created = (natmpj_handle)req;
+    return rc;
+}
+
 int natmpj_start(natmpj_handle request) {
     MPI_Request req = REQUEST(request);
     return MPI_Start(&req);

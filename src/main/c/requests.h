@@ -23,6 +23,9 @@ int natmpj_send_init(int mode, void *address, int count, natmpj_handle type, int
                      natmpj_handle comm, natmpj_handle *created);
 int natmpj_recv_init(void *address, int count, natmpj_handle type, int source, int tag, natmpj_handle comm,
                      natmpj_handle *created);
+/* MPI_Imrecv: receives the message natmpj_mprobe/natmpj_improbe matched (MPI makes it MPI_MESSAGE_NULL; Java's
+ * Message does the same). */
+int natmpj_imrecv(void *address, int count, natmpj_handle type, natmpj_handle message, natmpj_handle *created);
 int natmpj_start(natmpj_handle request);
 int natmpj_startall(int n, int64_t *requests);
 

@@ -26,12 +26,20 @@ public final class CartComm extends Cartcomm {
 
     @Override
     public CartComm iDup() throws MPIException {
-        throw Pending.of("CartComm.iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+        try {
+            return (CartComm) iDuplicate("CartComm.iDup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
     public CartComm dupWithInfo(Info info) throws MPIException {
-        throw Pending.of("CartComm.dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+        try {
+            return (CartComm) duplicate("CartComm.dupWithInfo", info);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cart_get: dimensions, periods and this process's coordinates. */

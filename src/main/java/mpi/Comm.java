@@ -707,7 +707,20 @@ public class Comm implements Freeable, Cloneable {
         requireLive(call);
         long[] dup = new long[1];
         MPIException.check(NativeMPI.comm_dup(handle, dup), call);
-        Comm c = created(dup[0], "dup of " + this);
+        return duplicated(dup[0]);
+    }
+
+    /** MPI_Comm_dup_with_info as the class of this communicator; the attributes Java keeps are copied. */
+    final Comm duplicate(String call, Info info) {
+        requireLive(call);
+        long infoHandle = Info.handleOf(call, "info", info);
+        long[] dup = new long[1];
+        MPIException.check(NativeMPI.comm_dup_with_info(handle, infoHandle, dup), call);
+        return duplicated(dup[0]);
+    }
+
+    private Comm duplicated(long dup) {
+        Comm c = created(dup, "dup of " + this);
         synchronized (this) {
             if (attributes != null) c.attributes = new java.util.HashMap<>(attributes);
         }
@@ -845,19 +858,69 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
-    /** MPI_Comm_idup: pending (non-blocking collectives). */
+    /**
+     * MPI_Comm_idup: starts duplicating this communicator and returns the new one, of this communicator's class, at
+     * once; it becomes usable when the request {@link #getRequest} returns completes (until then every call on it
+     * throws, naming iDup). As Open MPI's bindings do, the request is only reachable through getRequest.
+     */
     public Comm iDup() throws MPIException {
-        throw Pending.of(getClass().getSimpleName() + ".iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+        try {
+            return iDuplicate(getClass().getSimpleName() + ".iDup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Comm_dup_with_info: pending (communicator info). */
+    /** MPI_Comm_dup_with_info: a duplicate with the hints of {@code info} (MPI.INFO_NULL: none). */
     public Comm dupWithInfo(Info info) throws MPIException {
-        throw Pending.of(getClass().getSimpleName() + ".dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+        try {
+            return duplicate(getClass().getSimpleName() + ".dupWithInfo", info);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** The request of a communicator made by {@link #iDup}: pending with it. */
+    /** The request of MPI_Comm_idup for a communicator {@link #iDup} made; null for any other communicator. */
     public final Request getRequest() {
-        throw Pending.of("Comm.getRequest", "non-blocking communicator duplication (MPI_Comm_idup)");
+        return idupRequest;
+    }
+
+    /** For a communicator {@link #iDup} made: the request of its MPI_Comm_idup. */
+    private Request idupRequest;
+
+    /**
+     * MPI_Comm_idup. MPI writes the new communicator's handle when the request completes, into native memory the
+     * request holds (Held) until then; its completion makes the Java object usable.
+     */
+    final Comm iDuplicate(String call) {
+        requireLive(call);
+        Comm c = this instanceof Intercomm ? new Intercomm(MPI.COMM_NULL.handle, "iDup of " + this)
+                : this instanceof CartComm ? new CartComm(MPI.COMM_NULL.handle, "iDup of " + this)
+                : this instanceof GraphComm ? new GraphComm(MPI.COMM_NULL.handle, "iDup of " + this)
+                : new Intracomm(MPI.COMM_NULL.handle, "iDup of " + this);
+        c.unusable = "is not usable yet: the iDup that makes it has not completed (complete getRequest() first)";
+        natmpj.internal.Held held = new natmpj.internal.Held();
+        long slot = held.memory(call, Long.BYTES);
+        StatusBuffer out = StatusBuffer.current();
+        int rc = NativeMPI.comm_idup(handle, slot, out.handleAddress);
+        if (rc != 0) {
+            held.release();
+            throw MPIException.fromCode(rc, call);
+        }
+        long request = out.handle();
+        held.onCompletion(() -> {
+            long[] made = new long[1];
+            MPIException.check(NativeMPI.comm_idup_result(slot, made), call);
+            c.handle = made[0];
+            c.unusable = null;
+            c.cacheShape();
+            c.tracked = DroppedHandles.track(c, LiveHandles.Kind.COMMUNICATOR, c.name, null);
+        });
+        synchronized (this) {
+            if (attributes != null) c.attributes = new java.util.HashMap<>(attributes);
+        }
+        c.idupRequest = new Request(request, held);
+        return c;
     }
 
     /** Number of processes in this communicator. */
@@ -907,19 +970,49 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
-    /** MPI_Comm_set_info: pending (communicator info). */
+    /** MPI_Comm_set_info: hints for this communicator (MPI may ignore any of them). */
     public final void setInfo(Info info) throws MPIException {
-        throw Pending.of("Comm.setInfo", "communicator info (MPI_Comm_set_info)");
+        try {
+            String call = "Comm.setInfo";
+            requireLive(call);
+            MPIException.check(NativeMPI.comm_set_info(handle, Info.handleOf(call, "info", info)), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Comm_get_info: pending (communicator info). */
+    /** MPI_Comm_get_info: a new Info with the hints MPI uses for this communicator (the program frees it). */
     public final Info getInfo() throws MPIException {
-        throw Pending.of("Comm.getInfo", "communicator info (MPI_Comm_get_info)");
+        try {
+            String call = "Comm.getInfo";
+            requireLive(call);
+            long[] info = new long[1];
+            MPIException.check(NativeMPI.comm_get_info(handle, info), call);
+            return Info.created(info[0], call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
-    /** MPI_Comm_disconnect: pending (dynamic processes). */
+    /**
+     * MPI_Comm_disconnect: waits for the pending communication on this communicator (an intercommunicator of
+     * spawn, accept or connect, typically) and frees it; it is MPI.COMM_NULL afterwards (isNull() is true).
+     * Collective. See docs/ompi-api.md for where dynamic processes work.
+     */
     public final void disconnect() throws MPIException {
-        throw Pending.of("Comm.disconnect", "dynamic processes (MPI_Comm_disconnect)");
+        try {
+            String call = "Comm.disconnect";
+            requireLive(call);
+            if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
+                throw new IllegalArgumentException(call + ": " + this + " is predefined and cannot be disconnected");
+            }
+            MPIException.check(NativeMPI.comm_disconnect(handle), call);
+            unusable = "has been disconnected";
+            handle = MPI.COMM_NULL.handle;
+            if (tracked != null) tracked.freed();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_group. */

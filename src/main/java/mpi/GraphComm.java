@@ -28,12 +28,20 @@ public final class GraphComm extends Graphcomm {
 
     @Override
     public GraphComm iDup() throws MPIException {
-        throw Pending.of("GraphComm.iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+        try {
+            return (GraphComm) iDuplicate("GraphComm.iDup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
     public GraphComm dupWithInfo(Info info) throws MPIException {
-        throw Pending.of("GraphComm.dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+        try {
+            return (GraphComm) duplicate("GraphComm.dupWithInfo", info);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Graph_get. */

@@ -42,6 +42,18 @@ public final class Info implements Freeable, Cloneable {
         return info;
     }
 
+    /**
+     * The handle of {@code info} as argument {@code name} of {@code call}: MPI.INFO_NULL and MPI.INFO_ENV as they
+     * are; a freed Info is refused (MPI would get MPI_INFO_NULL for hints the program set), null too.
+     */
+    static long handleOf(String call, String name, Info info) {
+        if (info == null) throw new NullPointerException(call + ": " + name + " is null (use MPI.INFO_NULL)");
+        if (info != MPI.INFO_NULL && !info.predefined && info.handle == MPI.INFO_NULL.handle) {
+            throw new IllegalStateException(call + ": " + name + " has been freed");
+        }
+        return info.handle;
+    }
+
     private void track(String call) {
         long h = handle;
         tracked = DroppedHandles.track(this, LiveHandles.Kind.INFO, call, () -> NativeMPI.info_free(h));

@@ -78,12 +78,20 @@ public class Intercomm extends Comm {
 
     @Override
     public Intercomm iDup() throws MPIException {
-        throw Pending.of("Intercomm.iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+        try {
+            return (Intercomm) iDuplicate("Intercomm.iDup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
     public Intercomm dupWithInfo(Info info) throws MPIException {
-        throw Pending.of("Intercomm.dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+        try {
+            return (Intercomm) duplicate("Intercomm.dupWithInfo", info);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_remote_size. */
@@ -114,7 +122,27 @@ public class Intercomm extends Comm {
     }
 
     /** MPI_Comm_get_parent: pending (dynamic processes). */
+    /** What {@link #getParent} returned: the same object for the same MPI communicator. */
+    private static Intercomm parent;
+
+    /**
+     * MPI_Comm_get_parent: the intercommunicator to the processes that spawned this one; a communicator whose
+     * isNull() is true when none did (or after it was disconnected or freed). The same object at each call.
+     */
     public static Intercomm getParent() throws MPIException {
-        throw Pending.of("Intercomm.getParent", "dynamic processes (MPI_Comm_get_parent)");
+        try {
+            String call = "Intercomm.getParent";
+            MPI.requireActive(call);
+            synchronized (Intercomm.class) {
+                if (parent != null && !parent.isNull()) return parent;
+                long[] made = new long[1];
+                MPIException.check(NativeMPI.comm_get_parent(made), call);
+                Comm c = created(made[0], "parent intercommunicator");
+                parent = c != null ? (Intercomm) c : new Intercomm(MPI.COMM_NULL.handle, "MPI.COMM_NULL").asNull();
+                return parent;
+            }
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 }

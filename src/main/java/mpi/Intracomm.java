@@ -860,12 +860,20 @@ public class Intracomm extends Comm {
 
     @Override
     public Intracomm iDup() throws MPIException {
-        throw Pending.of(getClass().getSimpleName() + ".iDup", "non-blocking communicator duplication (MPI_Comm_idup)");
+        try {
+            return (Intracomm) iDuplicate(getClass().getSimpleName() + ".iDup");
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     @Override
     public Intracomm dupWithInfo(Info info) throws MPIException {
-        throw Pending.of(getClass().getSimpleName() + ".dupWithInfo", "communicator info (MPI_Comm_dup_with_info)");
+        try {
+            return (Intracomm) duplicate(getClass().getSimpleName() + ".dupWithInfo", info);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_split. */
@@ -877,9 +885,26 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** MPI_Comm_split_type: pending. */
+    /**
+     * MPI_Comm_split_type: {@code Comm.TYPE_SHARED} splits into the processes that can share memory (one node);
+     * {@code MPI.UNDEFINED} gives this process MPI.COMM_NULL (isNull() true). Collective.
+     */
     public final Intracomm splitType(int splitType, int key, Info info) throws MPIException {
-        throw Pending.of("Intracomm.splitType", "splitting by type (MPI_Comm_split_type)");
+        try {
+            String call = "Intracomm.splitType";
+            requireLive(call);
+            if (splitType != TYPE_SHARED && splitType != MPI.UNDEFINED) {
+                throw new IllegalArgumentException(call + ": splitType is " + splitType + ", must be Comm.TYPE_SHARED ("
+                        + TYPE_SHARED + ") or MPI.UNDEFINED (" + MPI.UNDEFINED + ")");
+            }
+            long infoHandle = Info.handleOf(call, "info", info);
+            long[] made = new long[1];
+            MPIException.check(NativeMPI.comm_split_type(handle, splitType == TYPE_SHARED ? 1 : 0, key, infoHandle,
+                    made), call);
+            return orNull((Intracomm) created(made[0], "splitType of " + this));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Comm_create. */
@@ -891,9 +916,44 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** MPI_Comm_create_group: pending. */
+    /**
+     * MPI_Comm_create_group: a communicator of {@code group}, a subgroup of this communicator's group; collective
+     * over the members of {@code group} only (the others need not call). {@code tag} tells apart concurrent calls.
+     */
     public final Intracomm createGroup(Group group, int tag) throws MPIException {
-        throw Pending.of("Intracomm.createGroup", "group-collective communicator creation (MPI_Comm_create_group)");
+        try {
+            String call = "Intracomm.createGroup";
+            requireLive(call);
+            if (group == null) throw new NullPointerException(call + ": group is null");
+            group.requireLive(call, "group");
+            checkTag(call, tag);
+            // MPI requires a subgroup of this communicator's group, called by its members only; MPICH and Open MPI
+            // abort on anything else, so it is checked here.
+            if (group.Rank() == MPI.UNDEFINED) {
+                throw new IllegalArgumentException(call + ": group does not contain the calling process (only the"
+                        + " members of group call MPI_Comm_create_group)");
+            }
+            Group mine = Group(call);
+            int[] ranks = new int[group.Size()];
+            for (int i = 0; i < ranks.length; i++) ranks[i] = i;
+            int[] translated;
+            try {
+                translated = Group.Translate_ranks(group, ranks, mine);
+            } finally {
+                mine.Free();
+            }
+            for (int i = 0; i < translated.length; i++) {
+                if (translated[i] == MPI.UNDEFINED) {
+                    throw new IllegalArgumentException(call + ": group is not a subgroup of " + this + "'s group"
+                            + " (its rank " + i + " is not a member)");
+                }
+            }
+            long[] made = new long[1];
+            MPIException.check(NativeMPI.comm_create_group(handle, group.handle, tag, made), call);
+            return orNull((Intracomm) created(made[0], "createGroup of " + this));
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
     /** MPI_Cart_create. */
@@ -1133,66 +1193,243 @@ public class Intracomm extends Comm {
         }
     }
 
+    // Dynamic processes: see docs/ompi-api.md for where each works (Open MPI 4.1 and MPICH 4.0 as Debian ships them).
+
+    /** MPI_Open_port: a port name other processes connect to (accept on it). */
     public static String openPort() throws MPIException {
-        throw Pending.of("Intracomm.openPort", "dynamic processes (MPI_Open_port)");
+        return openPort(MPI.INFO_NULL);
     }
 
+    /** MPI_Open_port with hints. */
     public static String openPort(Info info) throws MPIException {
-        throw Pending.of("Intracomm.openPort", "dynamic processes (MPI_Open_port)");
+        try {
+            String call = "Intracomm.openPort";
+            MPI.requireActive(call);
+            MPIException.check(NativeMPI.open_port(Info.handleOf(call, "info", info)), call);
+            return NativeMPI.text();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Close_port. */
     public static void closePort(String name) throws MPIException {
-        throw Pending.of("Intracomm.closePort", "dynamic processes (MPI_Close_port)");
+        try {
+            String call = "Intracomm.closePort";
+            MPI.requireActive(call);
+            MPIException.check(NativeMPI.close_port(requireName(call, "name", name)), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** A port or service name: neither null nor empty, shorter than MPI_MAX_PORT_NAME (natmpj's 4096 bytes). */
+    private static String requireName(String call, String what, String name) {
+        if (name == null) throw new NullPointerException(call + ": " + what + " is null");
+        if (name.isEmpty()) throw new IllegalArgumentException(call + ": " + what + " is empty");
+        if (name.length() >= 1024) {
+            throw new IllegalArgumentException(call + ": " + what + " is " + name.length()
+                    + " characters long, longer than any port name MPI makes");
+        }
+        return name;
+    }
+
+    /** MPI_Comm_accept: collective; the port matters at {@code root} only. */
     public final Intercomm accept(String port, int root) throws MPIException {
-        throw Pending.of("Intracomm.accept", "dynamic processes (MPI_Comm_accept)");
+        return accept(port, MPI.INFO_NULL, root);
     }
 
+    /** MPI_Comm_accept with hints (at root). */
     public final Intercomm accept(String port, Info info, int root) throws MPIException {
-        throw Pending.of("Intracomm.accept", "dynamic processes (MPI_Comm_accept)");
+        try {
+            return connected("Intracomm.accept", true, port, info, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Comm_connect: collective; the port matters at {@code root} only. */
     public final Intercomm connect(String port, int root) throws MPIException {
-        throw Pending.of("Intracomm.connect", "dynamic processes (MPI_Comm_connect)");
+        return connect(port, MPI.INFO_NULL, root);
     }
 
+    /** MPI_Comm_connect with hints (at root). */
     public final Intercomm connect(String port, Info info, int root) throws MPIException {
-        throw Pending.of("Intracomm.connect", "dynamic processes (MPI_Comm_connect)");
+        try {
+            return connected("Intracomm.connect", false, port, info, root);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    private Intercomm connected(String call, boolean accept, String port, Info info, int root) {
+        requireLive(call);
+        checkRoot(call, root);
+        long infoHandle = MPI.INFO_NULL.handle;
+        String name = "";
+        if (rank == root) {
+            name = requireName(call, "port", port);
+            infoHandle = Info.handleOf(call, "info", info);
+        }
+        long[] inter = new long[1];
+        MPIException.check(accept ? NativeMPI.comm_accept(name, infoHandle, root, handle, inter)
+                : NativeMPI.comm_connect(name, infoHandle, root, handle, inter), call);
+        return (Intercomm) created(inter[0], accept ? "accepted intercommunicator" : "connected intercommunicator");
+    }
+
+    /** MPI_Publish_name: publishes {@code port} as {@code service}. */
     public static void publishName(String service, String port) throws MPIException {
-        throw Pending.of("Intracomm.publishName", "dynamic processes (MPI_Publish_name)");
+        publishName(service, MPI.INFO_NULL, port);
     }
 
+    /** MPI_Publish_name with hints. */
     public static void publishName(String service, Info info, String port) throws MPIException {
-        throw Pending.of("Intracomm.publishName", "dynamic processes (MPI_Publish_name)");
+        try {
+            String call = "Intracomm.publishName";
+            MPI.requireActive(call);
+            MPIException.check(NativeMPI.publish_name(requireName(call, "service", service),
+                    Info.handleOf(call, "info", info), requireName(call, "port", port)), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Unpublish_name. */
     public static void unpublishName(String service, String port) throws MPIException {
-        throw Pending.of("Intracomm.unpublishName", "dynamic processes (MPI_Unpublish_name)");
+        unpublishName(service, MPI.INFO_NULL, port);
     }
 
+    /** MPI_Unpublish_name with hints. */
     public static void unpublishName(String service, Info info, String port) throws MPIException {
-        throw Pending.of("Intracomm.unpublishName", "dynamic processes (MPI_Unpublish_name)");
+        try {
+            String call = "Intracomm.unpublishName";
+            MPI.requireActive(call);
+            MPIException.check(NativeMPI.unpublish_name(requireName(call, "service", service),
+                    Info.handleOf(call, "info", info), requireName(call, "port", port)), call);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Lookup_name: the port published as {@code service}. */
     public static String lookupName(String service) throws MPIException {
-        throw Pending.of("Intracomm.lookupName", "dynamic processes (MPI_Lookup_name)");
+        return lookupName(service, MPI.INFO_NULL);
     }
 
+    /** MPI_Lookup_name with hints. */
     public static String lookupName(String service, Info info) throws MPIException {
-        throw Pending.of("Intracomm.lookupName", "dynamic processes (MPI_Lookup_name)");
+        try {
+            String call = "Intracomm.lookupName";
+            MPI.requireActive(call);
+            MPIException.check(NativeMPI.lookup_name(requireName(call, "service", service),
+                    Info.handleOf(call, "info", info)), call);
+            return NativeMPI.text();
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /**
+     * MPI_Comm_spawn: starts {@code maxprocs} processes running {@code command} with arguments {@code argv} (null:
+     * none); collective, the arguments but root matter at {@code root} only. {@code errcodes} (null: ignored) gets
+     * one code per process asked for. A Java program's command is {@code java} with the class path and
+     * {@code -Djava.library.path} natmpj needs among its arguments (see docs/ompi-api.md).
+     */
     public final Intercomm spawn(String command, String[] argv, int maxprocs, Info info, int root, int[] errcodes)
             throws MPIException {
-        throw Pending.of("Intracomm.spawn", "dynamic processes (MPI_Comm_spawn)");
+        try {
+            return spawned("Intracomm.spawn", false, new String[] {command}, new String[][] {argv},
+                    new int[] {maxprocs}, new Info[] {info}, root, errcodes);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
     }
 
+    /** MPI_Comm_spawn_multiple: {@code commands.length} commands, each with its arguments, count and hints. */
     public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root,
                                          int[] errcodes) throws MPIException {
-        throw Pending.of("Intracomm.spawnMultiple", "dynamic processes (MPI_Comm_spawn_multiple)");
+        try {
+            return spawned("Intracomm.spawnMultiple", true, commands, argv, maxprocs, info, root, errcodes);
+        } catch (RuntimeException e) {
+            throw OmpiArgs.asMpiException(e);
+        }
+    }
+
+    private Intercomm spawned(String call, boolean multiple, String[] commands, String[][] argv, int[] maxprocs,
+                              Info[] info, int root, int[] errcodes) {
+        requireLive(call);
+        checkRoot(call, root);
+        int count = 1, total = 0;
+        int[] argcs = {0}, procs = {1};
+        long[] infos = {MPI.INFO_NULL.handle};
+        java.io.ByteArrayOutputStream strings = new java.io.ByteArrayOutputStream();
+        strings.write(0); // the command "" where the arguments do not matter
+        if (rank == root) {
+            if (commands == null) throw new NullPointerException(call + ": " + (multiple ? "commands" : "command")
+                    + " is null");
+            count = commands.length;
+            if (count == 0) throw new IllegalArgumentException(call + ": commands is empty");
+            if (argv != null && argv.length != count) {
+                throw new IllegalArgumentException(call + ": argv has " + argv.length + " elements, commands "
+                        + count);
+            }
+            if (maxprocs == null) throw new NullPointerException(call + ": maxprocs is null");
+            if (maxprocs.length != count) {
+                throw new IllegalArgumentException(call + ": maxprocs has " + maxprocs.length + " elements, commands "
+                        + count);
+            }
+            if (info == null) throw new NullPointerException(call + ": info is null");
+            if (info.length != count) {
+                throw new IllegalArgumentException(call + ": info has " + info.length + " elements, commands "
+                        + count);
+            }
+            argcs = new int[count];
+            procs = maxprocs.clone();
+            infos = new long[count];
+            strings.reset();
+            for (int i = 0; i < count; i++) {
+                String what = multiple ? "commands[" + i + "]" : "command";
+                byte[] command = cString(call, what, commands[i]);
+                if (command.length == 1) throw new IllegalArgumentException(call + ": " + what + " is empty");
+                strings.writeBytes(command);
+                String[] args = argv == null ? null : argv[i];
+                argcs[i] = args == null ? 0 : args.length;
+                for (int a = 0; a < argcs[i]; a++) {
+                    strings.writeBytes(cString(call, (multiple ? "argv[" + i + "]" : "argv") + "[" + a + "]", args[a]));
+                }
+                if (procs[i] <= 0) {
+                    throw new IllegalArgumentException(call + ": " + (multiple ? "maxprocs[" + i + "]" : "maxprocs")
+                            + " is " + procs[i] + ", must be positive");
+                }
+                total += procs[i];
+                infos[i] = Info.handleOf(call, multiple ? "info[" + i + "]" : "info", info[i]);
+            }
+            if (errcodes != null && errcodes.length < total) {
+                throw new IllegalArgumentException(call + ": errcodes has " + errcodes.length + " elements, fewer"
+                        + " than the " + total + " processes asked for");
+            }
+        }
+        byte[] bytes = strings.toByteArray();
+        natmpj.internal.Staging memory = natmpj.internal.Staging.acquire(Math.max(bytes.length, 8), call);
+        try {
+            natmpj.internal.Failures.check(NativeMPI.copy_in(bytes, 0, memory.address, bytes.length), call);
+            int[] codes = errcodes == null || rank != root ? null : new int[total];
+            long[] inter = new long[1];
+            MPIException.check(NativeMPI.comm_spawn(multiple ? 1 : 0, count, memory.address, argcs, procs, infos,
+                    root, handle, codes, inter), call);
+            if (codes != null) System.arraycopy(codes, 0, errcodes, 0, total);
+            return (Intercomm) created(inter[0], "spawned intercommunicator");
+        } finally {
+            memory.release();
+        }
+    }
+
+    /** {@code s} as C wants it: UTF-8 with a NUL at the end, no NUL inside. */
+    private static byte[] cString(String call, String what, String s) {
+        if (s == null) throw new NullPointerException(call + ": " + what + " is null");
+        if (s.indexOf('\0') >= 0) throw new IllegalArgumentException(call + ": " + what + " contains a NUL character");
+        byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return java.util.Arrays.copyOf(utf8, utf8.length + 1);
     }
 
     /**

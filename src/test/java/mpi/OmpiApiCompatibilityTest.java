@@ -143,21 +143,6 @@ class OmpiApiCompatibilityTest {
      * its members, constructors included). docs/ompi-api.md cites this table.
      */
     static final String[][] PENDING = {
-        {"non-blocking communicator duplication", "MPI_Comm_idup",
-            "Comm.iDup Comm.getRequest Intracomm.iDup Intercomm.iDup CartComm.iDup GraphComm.iDup"},
-        {"communicator info", "MPI_Comm_dup_with_info, MPI_Comm_set_info, MPI_Comm_get_info",
-            "Comm.dupWithInfo Comm.setInfo Comm.getInfo Intracomm.dupWithInfo Intercomm.dupWithInfo"
-            + " CartComm.dupWithInfo GraphComm.dupWithInfo"},
-        {"splitting by type", "MPI_Comm_split_type", "Intracomm.splitType"},
-        {"group-collective communicator creation", "MPI_Comm_create_group", "Intracomm.createGroup"},
-        {"dynamic processes", "MPI_Comm_spawn[_multiple], MPI_Comm_get_parent, MPI_Comm_disconnect, MPI_Open_port,"
-            + " MPI_Close_port, MPI_Comm_accept, MPI_Comm_connect, MPI_Publish_name, MPI_Unpublish_name,"
-            + " MPI_Lookup_name",
-            "Comm.disconnect Intercomm.getParent Intracomm.openPort Intracomm.closePort Intracomm.accept"
-            + " Intracomm.connect Intracomm.publishName Intracomm.unpublishName Intracomm.lookupName"
-            + " Intracomm.spawn Intracomm.spawnMultiple"},
-        {"matched probes", "MPI_Mprobe, MPI_Improbe, MPI_Mrecv, MPI_Imrecv",
-            "Message.mProbe Message.imProbe Message.mRecv Message.imRecv"},
     };
 
     /**

@@ -88,6 +88,18 @@ public final class EveryMethodBadInputSuite {
         NOT_CALLED.put("Comm.iGatherv/4#live", "the form for the ranks other than the root (as gatherv/4; the root"
                 + " refusing it is checked in NonBlockingCollectiveSuite)");
         NOT_CALLED.put("Comm.iScatterv/4#live", "the form for the ranks other than the root (as gatherv/4)");
+        String dynamic = "dynamic processes: with valid arguments it starts processes or waits for a peer that the"
+                + " sweep has not (MPI semantics), and whether it works depends on the MPI (docs/ompi-api.md);"
+                + " CommExtrasSuite checks its bad arguments and what it does on each MPI";
+        for (String m : new String[] {"accept", "connect", "spawn", "spawnMultiple", "openPort", "closePort",
+                "publishName", "unpublishName", "lookupName"}) {
+            NOT_CALLED.put("Intracomm." + m + "#live", dynamic);
+        }
+        NOT_CALLED.put("Message.mProbe.tag", "the sweep's bad tags include MPI.ANY_TAG, valid for a probe;"
+                + " MatchedProbeSuite checks bad tags");
+        NOT_CALLED.put("Message.imProbe.tag", "as Message.mProbe.tag");
+        NOT_CALLED.put("Comm.disconnect#live", "frees the sweep's shared communicators (or refuses COMM_WORLD):"
+                + " checked on freed and null communicators here, live in CommExtrasSuite");
 
         ANY_STATE.put("MPI.Initialized", "MPI_Initialized may be called before Init and after Finalize");
         ANY_STATE.put("MPI.Get_library_version", "MPI_Get_library_version may be called at any time");
@@ -108,6 +120,8 @@ public final class EveryMethodBadInputSuite {
         ANY_STATE.put("isNull", "answers from the Java object's own state");
         ANY_STATE.put("isNoProc", "answers from the Java object's own state");
         ANY_STATE.put("isCommutative", "answers from the Java object's own state");
+        ANY_STATE.put("getRequest", "returns the Java object's own field (iDup's request, or null), as Open MPI's"
+                + " getRequest does");
         ANY_STATE.put("Message.Message", "MPI_MESSAGE_NULL, a Java object; nothing in MPI");
         for (String getter : new String[] {"getSource", "getTag", "getIndex", "getError"}) {
             ANY_STATE.put("Status." + getter, "reads the Java object's copy of the status");
@@ -139,6 +153,12 @@ public final class EveryMethodBadInputSuite {
             NOT_CALLED.put("File." + end + ".buf", "takes the buffer its Begin was given, no other: any other value"
                     + " is refused as not that buffer (FileSuite); the baseline (no Begin) is refused");
         }
+        // a new Message holds no matched message: its receive is refused (MatchedProbeSuite receives probed ones)
+        BASELINE_REFUSED.put("Message.mRecv", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Message.imRecv", mpi.MPIException.class);
+        // the baseline group is COMM_WORLD's, not a subgroup of the sweep's smaller communicators: refused in Java
+        BASELINE_REFUSED.put("Intracomm.createGroup", mpi.MPIException.class);
+        BASELINE_REFUSED.put("Comm.setInfo", mpi.MPIException.class); // MPI refuses MPI.INFO_NULL (the baseline)
 
         SPELLINGS.put("Comm.Errorhandler_get", "Comm.Errhandler_get"); // mpiJava 1.2's spelling
 
@@ -146,6 +166,7 @@ public final class EveryMethodBadInputSuite {
         VALID_WHEN_FREED.put("toString", "describes the Java object");
         VALID_WHEN_FREED.put("isNull", "answers whether the handle is null or freed: true");
         VALID_WHEN_FREED.put("isCommutative", "answers from the op's own state");
+        VALID_WHEN_FREED.put("getRequest", "returns the Java object's own field (iDup's request, or null)");
         for (String query : new String[] {"Extent", "Size", "Lb", "Ub", "getType", "getByteSize", "Commit", "getLb",
                 "getExtent", "getTrueLb", "getTrueExtent", "getSize", "commit", "getName"}) {
             NULL_TYPE_VALID.put(query, "MPI.NULL is a Java object whose shape is all zeros: queries answer 0 (as "
@@ -756,6 +777,8 @@ public final class EveryMethodBadInputSuite {
             } else if (o instanceof Request) {
                 if (!((Request) o).Is_null()) ((Request) o).Wait();
             } else if (o instanceof Comm) {
+                Request idup = ((Comm) o).getRequest(); // iDup's: the communicator is usable once it completes
+                if (idup != null && !idup.isNull()) idup.waitFor();
                 if (o != MPI.COMM_WORLD && o != MPI.COMM_SELF && o != selfCart && o != selfGraph && o != inter
                         && o != fixtures.half && !((Comm) o).Is_null()) {
                     ((Comm) o).Free();
