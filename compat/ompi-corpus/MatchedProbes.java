@@ -64,13 +64,13 @@ public class MatchedProbes {
 
         // MPI.PROC_NULL
         Status np = m.mProbe(MPI.PROC_NULL, 8, w);
-        p("mProbe(PROC_NULL): source " + np.getSource() + " isNoProc " + m.isNoProc() + " isNull " + m.isNull());
+        p("mProbe(PROC_NULL): source is PROC_NULL " + (np.getSource() == MPI.PROC_NULL) + " isNoProc " + m.isNoProc() + " isNull " + m.isNull());
         Status nr = m.mRecv(new int[1], 1, MPI.INT);
-        p("mRecv(NO_PROC): source " + nr.getSource() + " count " + nr.getCount(MPI.INT) + " isNull " + m.isNull());
+        p("mRecv(NO_PROC): source is PROC_NULL " + (nr.getSource() == MPI.PROC_NULL) + " count " + nr.getCount(MPI.INT) + " isNull " + m.isNull());
         Status ni = m.imProbe(MPI.PROC_NULL, 8, w);
         p("imProbe(PROC_NULL): found " + (ni != null) + " isNoProc " + m.isNoProc());
         Status nw = m.imRecv(MPI.newIntBuffer(1), 1, MPI.INT).waitStatus();
-        p("imRecv(NO_PROC): source " + nw.getSource() + " isNull " + m.isNull());
+        p("imRecv(NO_PROC): source is PROC_NULL " + (nw.getSource() == MPI.PROC_NULL) + " isNull " + m.isNull());
 
         w.barrier();
         MPI.Finalize();
