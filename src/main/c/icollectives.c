@@ -3,6 +3,10 @@
  * call is an address of memory Java holds until the request completes; NULL (no memory: count 0, or a type of size
  * 0) becomes a placeholder MPI accepts, as for the blocking calls (internal.h).
  */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "internal.h"
 #include "icollectives.h"
 
@@ -148,14 +152,75 @@ static MPI_Datatype *types_in_place(natmpj_handle *held, int n) {
     return types;
 }
 
+/*
+ * Open MPI 4.1.4 crashes in MPI_Ialltoallw on a Cartesian communicator (SIGSEGV in
+ * ompi_coll_base_retain_datatypes_w; reproduced in C; graph and plain communicators are fine, MPICH is). A
+ * collective other than a neighbourhood one ignores the topology, so under Open MPI it runs on a twin without
+ * one: the same ranks in the same order (MPI_Comm_split), made at the first MPI_Ialltoallw on the communicator
+ * (collective, as the call is: every rank makes it there) and cached on it as an MPI attribute, freed with it.
+ */
+static int twin_keyval = MPI_KEYVAL_INVALID;
+static pthread_once_t twin_once = PTHREAD_ONCE_INIT;
+static int open_mpi;
+
+static int delete_twin(MPI_Comm comm, int keyval, void *value, void *extra) {
+    (void)comm, (void)keyval, (void)extra;
+    MPI_Comm *twin = value;
+    MPI_Comm_free(twin);
+    free(twin);
+    return MPI_SUCCESS;
+}
+
+static void twin_setup(void) {
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int length = 0;
+    version[0] = 0;
+    MPI_Get_library_version(version, &length);
+    open_mpi = strstr(version, "Open MPI") != NULL;
+    if (open_mpi) MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_twin, &twin_keyval, NULL);
+}
+
+/* The communicator MPI_Ialltoallw runs on for comm (see above), or MPI_COMM_NULL with *rc set on failure. */
+static MPI_Comm alltoallw_comm(MPI_Comm comm, int *rc) {
+    pthread_once(&twin_once, twin_setup);
+    int topo = MPI_UNDEFINED, flag = 0;
+    if (!open_mpi || twin_keyval == MPI_KEYVAL_INVALID || MPI_Topo_test(comm, &topo) != MPI_SUCCESS
+        || topo != MPI_CART) {
+        return comm;
+    }
+    MPI_Comm *twin = NULL;
+    if ((*rc = MPI_Comm_get_attr(comm, twin_keyval, &twin, &flag)) != MPI_SUCCESS) return MPI_COMM_NULL;
+    if (flag) return *twin;
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    if (!(twin = malloc(sizeof *twin))) {
+        *rc = MPI_ERR_NO_MEM;
+        return MPI_COMM_NULL;
+    }
+    if ((*rc = MPI_Comm_split(comm, 0, rank, twin)) != MPI_SUCCESS) {
+        free(twin);
+        return MPI_COMM_NULL;
+    }
+    MPI_Comm_set_errhandler(*twin, MPI_ERRORS_RETURN);
+    if ((*rc = MPI_Comm_set_attr(comm, twin_keyval, twin)) != MPI_SUCCESS) {
+        MPI_Comm_free(twin);
+        free(twin);
+        return MPI_COMM_NULL;
+    }
+    return *twin;
+}
+
 int natmpj_ialltoallw(void *sdirect, int *held_sendcounts, int *held_sdispls, natmpj_handle *held_stypes,
                       void *rdirect, int *held_recvcounts, int *held_rdispls, natmpj_handle *held_rtypes, int n,
                       natmpj_handle comm, natmpj_handle *created) {
     MPI_Request r = MPI_REQUEST_NULL;
     PLACE(sdirect);
     PLACE(rdirect);
-    int rc = MPI_Ialltoallw(sdirect, held_sendcounts, held_sdispls, types_in_place(held_stypes, n), rdirect,
-                            held_recvcounts, held_rdispls, types_in_place(held_rtypes, n), COMM(comm), &r);
+    int rc = MPI_SUCCESS;
+    MPI_Comm on = alltoallw_comm(COMM(comm), &rc);
+    if (on == MPI_COMM_NULL) return rc;
+    rc = MPI_Ialltoallw(sdirect, held_sendcounts, held_sdispls, types_in_place(held_stypes, n), rdirect,
+                        held_recvcounts, held_rdispls, types_in_place(held_rtypes, n), on, &r);
     *created = (natmpj_handle)r;
     return rc;
 }

@@ -140,7 +140,8 @@ final class OmpiArgs {
             case "root": return MPI.ERR_ROOT;
             case "targetRank": return MPI.ERR_RANK;
             case "targetDisp": case "dispUnit": return MPI.ERR_DISP;
-            case "size": return MPI.ERR_SIZE;
+            case "size": // a file's size is an argument, a window's a size
+                return String.valueOf(e.getMessage()).startsWith("File.") ? MPI.ERR_ARG : MPI.ERR_SIZE;
             case "base": case "flavor": return MPI.ERR_ARG;
             case "lockType": return MPI.ERR_LOCKTYPE;
             case "assertion": return MPI.ERR_ASSERT;

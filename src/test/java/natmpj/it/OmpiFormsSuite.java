@@ -11,6 +11,7 @@ import mpi.Cartcomm;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Info;
+import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
@@ -282,8 +283,15 @@ public final class OmpiFormsSuite {
                 gone.free();
                 gone.barrier();
             }, "Comm.barrier", "freed");
-            Check.throwsWith(UnsupportedOperationException.class, () -> world.iBarrier(), "Comm.iBarrier",
-                    "MPI_Ibarrier");
+            // the one case natmpj does not offer: collectives on an intercommunicator
+            Intracomm half = world.split(rank % 2, rank);
+            if (size > 1) {
+                Intercomm inter = world.createIntercomm(half, 0, rank % 2 == 0 ? 1 : 0, 5);
+                Check.throwsWith(UnsupportedOperationException.class, () -> inter.barrier(), "Comm.barrier",
+                        "intercommunicators");
+                inter.free();
+            }
+            half.free();
         });
     }
 
