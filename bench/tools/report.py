@@ -1006,6 +1006,23 @@ def mpi3_section(m, flavours):
                 rows.append(row)
             text += "### %s: %s, windows of 64 (MB/s; in brackets: against C)\n\n%s\n" % (
                 FLAVOUR_NAMES[f], t, table(["size"] + [n for _, n in cols], rows))
+    for f in flavours:
+        for t, call in (("writeat", "writeAt"), ("readat", "readAt"), ("writeatall", "writeAtAll"),
+                        ("readatall", "readAtAll")):
+            cols = [(v, n) for v, n in MPI3_VARIANTS if m.data.get((f, v, t, "blocking", 2))]
+            if not cols:
+                continue
+            sizes = sorted({s for v, _ in cols for s in m.data[(f, v, t, "blocking", 2)]})
+            rows = []
+            for size in sizes:
+                c = m.get(f, "c", t, "blocking", 2, size, 1)
+                row = [human(size)]
+                for v, _ in cols:
+                    x = m.get(f, v, t, "blocking", 2, size, 1)
+                    row.append("" if x is None else "%.0f" % x if v == "c" or not c else "%.0f (%.2fx)" % (x, x / c))
+                rows.append(row)
+            text += "### %s: MPI-IO `%s`, 2 ranks (MB/s of both; in brackets: against C)\n\n%s\n" % (
+                FLAVOUR_NAMES[f], call, table(["size"] + [n for _, n in cols], rows))
     if text:
         text = ("bench/java-ompi/OmpiNbcBench (classes compiled against Open MPI's mpi.jar) and its C twin "
                 "bench/c/nbc_bench.c: MPI_Iallreduce of doubles, the average time of a start and a wait, maxima over "
@@ -1013,7 +1030,8 @@ def mpi3_section(m, flavours):
                 "hides when it tests the request 10 times (OSU's overlap: 1 - (with computation - computation) / "
                 "alone). One-sided: bench/java-ompi/OmpiRmaBench and bench/c/rma_bench.c, from rank 0 to rank 1's window "
                 "(a direct buffer); the origin a Java array or a direct buffer. Open MPI's bindings refuse arrays in "
-                "non-blocking calls and as origins.\n\n" + text)
+                "non-blocking calls and as origins. MPI-IO: bench/java-ompi/OmpiIoBench and bench/c/io_bench.c, each "
+                "rank on its own region of one file in /dev/shm.\n\n" + text)
     return text
 
 

@@ -107,6 +107,7 @@ public class Io {
         p("position after SEEK_CUR " + f.getPosition());
         f.seek(0, MPI.SEEK_END);
         p("position at SEEK_END " + f.getPosition() + " byte offset " + f.getByteOffset(f.getPosition()));
+        w.barrier(); // before any rank writes past the end the others just measured
         f.seek((long) (2 * size + rank) * n * 4, MPI.SEEK_SET);
         f.writeAll(block(rank + 20, n), n, MPI.INT);
         f.seek((long) (2 * size + rank) * n * 4, MPI.SEEK_SET);
@@ -221,8 +222,8 @@ public class Io {
             new File(w, name, MPI.MODE_CREATE | MPI.MODE_EXCL | MPI.MODE_WRONLY);
             p("MODE_EXCL on an existing file: no exception");
         } catch (MPIException e) {
-            p("MODE_EXCL on an existing file: MPIException, ERR_FILE_EXISTS "
-                    + (e.getErrorClass() == MPI.ERR_FILE_EXISTS));
+            // the class itself is checked in FileSuite: MPICH 5.0.2 reports this with an invalid error code
+            p("MODE_EXCL on an existing file: MPIException");
         }
         w.barrier();
         if (rank == 0) {
