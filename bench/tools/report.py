@@ -947,6 +947,23 @@ MPI3_VARIANTS = [("c", "C"), ("java-ompiapi-array", "natmpj, array"), ("java-omp
                  ("java-ompibind-direct", "Open MPI's bindings, direct")]
 
 
+def mpi3_bandwidth(m, f, bench, title):
+    """One table of the mpi3 suite: MB/s of a 2-rank blocking benchmark by size, every column against C."""
+    cols = [(v, n) for v, n in MPI3_VARIANTS if m.data.get((f, v, bench, "blocking", 2))]
+    if not cols:
+        return ""
+    sizes = sorted({s for v, _ in cols for s in m.data[(f, v, bench, "blocking", 2)]})
+    rows = []
+    for size in sizes:
+        c = m.get(f, "c", bench, "blocking", 2, size, 1)
+        row = [human(size)]
+        for v, _ in cols:
+            x = m.get(f, v, bench, "blocking", 2, size, 1)
+            row.append("" if x is None else "%.0f" % x if v == "c" or not c else "%.0f (%.2fx)" % (x, x / c))
+        rows.append(row)
+    return "### %s\n\n%s\n" % (title, table(["size"] + [n for _, n in cols], rows))
+
+
 def mpi3_section(m, flavours):
     """The mpi3 suite: MPI_Iallreduce's time alone and the share of it that a computation as long hides (overlap =
     1 - (with computation - computation) / alone), per MPI and rank count, medians over repetitions."""
@@ -992,37 +1009,13 @@ def mpi3_section(m, flavours):
             text += "### %s: one-sided latency of 8 B (us; in brackets: against C)\n\n%s\n" % (
                 FLAVOUR_NAMES[f], table(["test"] + [n for _, n in cols], rows))
         for t in ("put-bw-lock", "get-bw-lock"):
-            cols = [(v, n) for v, n in MPI3_VARIANTS if m.data.get((f, v, t, "blocking", 2))]
-            if not cols:
-                continue
-            sizes = sorted({s for v, _ in cols for s in m.data[(f, v, t, "blocking", 2)]})
-            rows = []
-            for size in sizes:
-                c = m.get(f, "c", t, "blocking", 2, size, 1)
-                row = [human(size)]
-                for v, _ in cols:
-                    x = m.get(f, v, t, "blocking", 2, size, 1)
-                    row.append("" if x is None else "%.0f" % x if v == "c" or not c else "%.0f (%.2fx)" % (x, x / c))
-                rows.append(row)
-            text += "### %s: %s, windows of 64 (MB/s; in brackets: against C)\n\n%s\n" % (
-                FLAVOUR_NAMES[f], t, table(["size"] + [n for _, n in cols], rows))
+            text += mpi3_bandwidth(m, f, t, "%s: %s, windows of 64 (MB/s; in brackets: against C)"
+                                   % (FLAVOUR_NAMES[f], t))
     for f in flavours:
         for t, call in (("writeat", "writeAt"), ("readat", "readAt"), ("writeatall", "writeAtAll"),
                         ("readatall", "readAtAll")):
-            cols = [(v, n) for v, n in MPI3_VARIANTS if m.data.get((f, v, t, "blocking", 2))]
-            if not cols:
-                continue
-            sizes = sorted({s for v, _ in cols for s in m.data[(f, v, t, "blocking", 2)]})
-            rows = []
-            for size in sizes:
-                c = m.get(f, "c", t, "blocking", 2, size, 1)
-                row = [human(size)]
-                for v, _ in cols:
-                    x = m.get(f, v, t, "blocking", 2, size, 1)
-                    row.append("" if x is None else "%.0f" % x if v == "c" or not c else "%.0f (%.2fx)" % (x, x / c))
-                rows.append(row)
-            text += "### %s: MPI-IO `%s`, 2 ranks (MB/s of both; in brackets: against C)\n\n%s\n" % (
-                FLAVOUR_NAMES[f], call, table(["size"] + [n for _, n in cols], rows))
+            text += mpi3_bandwidth(m, f, t, "%s: MPI-IO `%s`, 2 ranks (MB/s of both; in brackets: against C)"
+                                   % (FLAVOUR_NAMES[f], call))
     if text:
         text = ("bench/java-ompi/OmpiNbcBench (classes compiled against Open MPI's mpi.jar) and its C twin "
                 "bench/c/nbc_bench.c: MPI_Iallreduce of doubles, the average time of a start and a wait, maxima over "
