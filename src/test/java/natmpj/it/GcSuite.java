@@ -113,6 +113,8 @@ public final class GcSuite {
                 }
             }
         });
+        cases.add("mpi3_requests_while_collecting", () -> mpi3RequestsWhileCollecting(world, rank, size, right,
+                Cases.rounds(120, 20)));
         cases.add("persistent_requests_while_collecting", () -> {
             try (Collector gc = new Collector()) {
                 for (int set = 0; set < rounds / 15; set++) {
@@ -143,6 +145,80 @@ public final class GcSuite {
                 }
             }
         });
+    }
+
+    /**
+     * MPI-3 requests hold their buffers until completion (natmpj.internal.Held): a non-blocking collective, one-sided
+     * r-requests and a get completed by the epoch's end, non-blocking file writes and reads, all on Java arrays whose
+     * only references after the start are the requests', with the collector thread running. Each rank writes its
+     * block into the right neighbour's window and reads it back, and writes and reads a file of its own (MPI.COMM_SELF:
+     * the subject is the buffers, not the file system's consistency between processes).
+     */
+    private static void mpi3RequestsWhileCollecting(Intracomm world, int rank, int size, int right, int rounds)
+            throws Exception {
+        int n = 700;
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("natmpj-gc-", ".bin");
+        java.nio.DoubleBuffer memory = MPI.newDoubleBuffer(size * n);
+        mpi.Win win = new mpi.Win(memory, size * n, 1, MPI.INFO_NULL, world);
+        mpi.File f = new mpi.File(MPI.COMM_SELF, file.toString(), MPI.MODE_RDWR);
+        int pins = Pins.count();
+        try (Collector gc = new Collector()) {
+            win.lockAll(0);
+            for (int round = 0; round < rounds; round++) {
+                double[] reduced = new double[n], got = new double[n], fetched = new double[n], read = new double[n];
+                long seed = round * 1000L;
+                Request[] started = {
+                    world.iAllReduce(java.nio.DoubleBuffer.wrap(counting(n, seed + rank)),
+                            java.nio.DoubleBuffer.wrap(reduced), n, MPI.DOUBLE, MPI.SUM),
+                    win.rPut(java.nio.DoubleBuffer.wrap((double[]) filled("DOUBLE", false, n, seed + rank + 1)), n,
+                            MPI.DOUBLE, right, rank * n, n, MPI.DOUBLE),
+                    f.iWriteAt((long) round % 4 * n * 8, java.nio.DoubleBuffer.wrap(
+                            (double[]) filled("DOUBLE", false, n, seed + rank + 2)), n, MPI.DOUBLE),
+                }; // the arrays sent are the requests' only references from here
+                Check.eq(pins + (PinPath.PINNED ? 4 : 0), Pins.count(), "pins while pending (" + PinPath.describe()
+                        + ")");
+                complete(started, testallUnlessDefect(round));
+                win.flush(right);
+                Request[] reads = {
+                    win.rGet(java.nio.DoubleBuffer.wrap(got), n, MPI.DOUBLE, right, rank * n, n, MPI.DOUBLE),
+                    f.iReadAt((long) round % 4 * n * 8, java.nio.DoubleBuffer.wrap(read), n, MPI.DOUBLE),
+                };
+                win.get(java.nio.DoubleBuffer.wrap(fetched), n, MPI.DOUBLE, right, rank * n, n, MPI.DOUBLE);
+                complete(reads, testallUnlessDefect(round + 1));
+                win.flush(right); // completes the get
+                Check.eq(pins, Pins.count(), "pins after completion, round " + round);
+                for (int i = 0; i < n; i++) {
+                    Check.eq(size * (double) (seed + i) + size * (size - 1) / 2, reduced[i], "round " + round
+                            + " iAllReduce [" + i + "]");
+                }
+                Values.expect("DOUBLE", got, 0, n, seed + rank + 1, "round " + round + " rGet");
+                Values.expect("DOUBLE", fetched, 0, n, seed + rank + 1, "round " + round + " get");
+                Values.expect("DOUBLE", read, 0, n, seed + rank + 2, "round " + round + " iReadAt");
+            }
+            win.unlockAll();
+        } finally {
+            f.close();
+            win.free();
+            java.nio.file.Files.deleteIfExists(file);
+        }
+        Check.eq(pins, Pins.count(), "pins after the case");
+    }
+
+    /**
+     * The way of completion for complete(), but not Testall under MPICH 4.0: it aborted in MPI_Testall over an array
+     * holding a non-blocking file request and another pending request (assertion ref_count >= 0, reproduced in C;
+     * docs/ompi-api.md#parallel-io). The other ways complete the same arrays there.
+     */
+    private static int testallUnlessDefect(int way) {
+        boolean defect = MPI.Get_library_version().matches("(?s)MPICH Version:\\s+4\\.0\\..*");
+        return defect && way % 5 == 3 ? way + 1 : way;
+    }
+
+    /** from, from + 1, ...: sums of these are exact in any order. */
+    private static double[] counting(int n, long from) {
+        double[] a = new double[n];
+        for (int i = 0; i < n; i++) a[i] = from + i;
+        return a;
     }
 
     static long usedAfterFullGc() {

@@ -20,6 +20,7 @@ import natmpj.testkit.Values;
  * duplicated communicator and on COMM_WORLD with its own tags (blocking and non-blocking, arrays and direct
  * buffers), while others run collectives on their own duplicates, thousands of rounds, all data verified. Threads
  * allocate as they go, so collections happen while arrays are in MPI's hands (see natmpj.internal.Message).
+ * MPI-3's objects too: non-blocking collectives, windows, matched probes and files, each thread on its own.
  */
 @MultiRank(jvm = {"", "-XX:+UseShenandoahGC"}, extraJdks = true, extraJdkJvm = "-XX:+UseG1GC")
 public final class ThreadSuite {
@@ -103,6 +104,38 @@ public final class ThreadSuite {
             });
             for (Intracomm c : comms) c.Free();
         });
+        cases.add("windows_files_and_matched_probes_from_threads", () -> {
+            // MPI-3 objects from several threads at once, each thread on its own communicator: windows (fence
+            // epochs: put to the right neighbour, get back), matched probes (mProbe + mRecv, imProbe + imRecv) and
+            // a file (each rank its own block, explicit offsets, blocking and non-blocking), all data checked
+            Intracomm[] comms = dups(world, THREADS);
+            byte[] path = new byte[4096];
+            if (rank == 0) {
+                byte[] p = java.nio.file.Files.createTempDirectory("natmpj-threads-").toString().getBytes("UTF-8");
+                System.arraycopy(p, 0, path, 0, p.length);
+            }
+            world.Bcast(path, 0, path.length, MPI.BYTE, 0);
+            int length = 0;
+            while (path[length] != 0) length++;
+            java.nio.file.Path dir = java.nio.file.Paths.get(new String(path, 0, length, "UTF-8"));
+            int mpi3Rounds = Math.max(20, collectiveRounds / 4);
+            Threads.inThreads("mpi3", THREADS, id -> {
+                Intracomm c = comms[id];
+                if (id % 3 == 0) windowRounds(c, rank, size, right, left, id, mpi3Rounds);
+                else if (id % 3 == 1) matchedProbeRounds(c, rank, right, left, id, mpi3Rounds);
+                else fileRounds(c, rank, dir.resolve("thread-" + id).toString(), id, mpi3Rounds);
+            });
+            for (Intracomm c : comms) c.Free();
+            world.Barrier();
+            if (rank == 0) {
+                try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+                    for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+                        java.nio.file.Files.delete(f);
+                    }
+                }
+                java.nio.file.Files.delete(dir);
+            }
+        });
         cases.add("exchanges_and_collectives_at_once", () -> {
             Intracomm[] comms = dups(world, THREADS);
             Threads.inThreads("mixed", THREADS, id -> {
@@ -111,6 +144,96 @@ public final class ThreadSuite {
             });
             for (Intracomm c : comms) c.Free();
         });
+    }
+
+    private static int mark(int round, int rank, int id, int i) {
+        return round * 1_000_000 + rank * 10_000 + id * 1000 + i;
+    }
+
+    /** Each round: put 64 ints into the right neighbour's window, check the left one's, get them back. */
+    static void windowRounds(Intracomm c, int rank, int size, int right, int left, int id, int rounds) {
+        int n = 64;
+        java.nio.IntBuffer memory = MPI.newIntBuffer(size * n);
+        mpi.Win win = new mpi.Win(memory, size * n, 1, MPI.INFO_NULL, c);
+        for (int round = 0; round < rounds; round++) {
+            int[] origin = new int[n], back = new int[n];
+            for (int i = 0; i < n; i++) origin[i] = mark(round, rank, id, i);
+            boolean direct = round % 2 == 0;
+            java.nio.IntBuffer out = direct ? MPI.newIntBuffer(n).put(origin) : java.nio.IntBuffer.wrap(origin);
+            win.fence(0);
+            win.put(out, n, MPI.INT, right, rank * n, n, MPI.INT);
+            win.fence(0);
+            for (int i = 0; i < n; i++) {
+                Check.eq(mark(round, left, id, i), memory.get(left * n + i), "window thread " + id + " round " + round);
+            }
+            win.get(java.nio.IntBuffer.wrap(back), n, MPI.INT, right, rank * n, n, MPI.INT);
+            win.fence(0);
+            Check.eq(java.util.Arrays.toString(origin), java.util.Arrays.toString(back), "get, round " + round);
+        }
+        win.free();
+    }
+
+    /** Each round: a message to the right neighbour, received from the left one by a matched probe. */
+    static void matchedProbeRounds(Intracomm c, int rank, int right, int left, int id, int rounds) {
+        for (int round = 0; round < rounds; round++) {
+            int n = 1 + (round * 53) % (round % 11 == 0 ? LARGE : SMALL), tag = round % 5;
+            int[] out = new int[n];
+            for (int i = 0; i < n; i++) out[i] = mark(round, rank, id, i);
+            Request send = c.iSend(java.nio.IntBuffer.wrap(out), n, MPI.INT, right, tag);
+            mpi.Message m = new mpi.Message();
+            Status probed;
+            if (round % 2 == 0) {
+                probed = m.mProbe(left, tag, c);
+            } else {
+                while ((probed = m.imProbe(MPI.ANY_SOURCE, tag, c)) == null) Thread.onSpinWait();
+            }
+            Check.eq(left, probed.getSource(), "probed source");
+            int count = probed.getCount(MPI.INT);
+            Check.eq(n, count, "probed count, round " + round);
+            int[] in = new int[count];
+            if (round % 3 == 0) {
+                m.imRecv(java.nio.IntBuffer.wrap(in), count, MPI.INT).waitFor();
+            } else {
+                m.mRecv(in, count, MPI.INT);
+            }
+            Check.isTrue(m.isNull(), "the message is received");
+            send.waitFor();
+            for (int i = 0; i < count; i += 1 + count / 50) {
+                Check.eq(mark(round, left, id, i), in[i], "mRecv round " + round + " [" + i + "]");
+            }
+        }
+    }
+
+    /**
+     * Each round: this rank writes its block of the thread's file and reads it back (blocking, non-blocking).
+     * Not non-blocking under Open MPI's OMPIO: its progress engine walks its list of pending file requests without
+     * a lock, so another thread's MPI call crashed in it (mca_common_ompio_progress, Open MPI 4.1.4) while a request
+     * completed; Open MPI documents file operations as not THREAD_MULTIPLE-safe (docs/threads.md).
+     */
+    static void fileRounds(Intracomm c, int rank, String name, int id, int rounds) {
+        int n = 256;
+        boolean nonBlocking = !ompio();
+        mpi.File f = new mpi.File(c, name, MPI.MODE_CREATE | MPI.MODE_RDWR);
+        for (int round = 0; round < rounds; round++) {
+            int[] out = new int[n], in = new int[n];
+            for (int i = 0; i < n; i++) out[i] = mark(round, rank, id, i);
+            long offset = ((long) round % 8 * c.getSize() + rank) * n * 4;
+            if (round % 2 == 0 || !nonBlocking) {
+                f.writeAt(offset, out, n, MPI.INT);
+                f.readAt(offset, in, n, MPI.INT);
+            } else {
+                f.iWriteAt(offset, java.nio.IntBuffer.wrap(out), n, MPI.INT).waitFor();
+                f.iReadAt(offset, java.nio.IntBuffer.wrap(in), n, MPI.INT).waitFor();
+            }
+            Check.eq(java.util.Arrays.toString(out), java.util.Arrays.toString(in), "file round " + round);
+        }
+        f.close();
+    }
+
+    /** Whether files go through Open MPI's OMPIO: Open MPI, unless its ROMIO is chosen (OMPI_MCA_io). */
+    static boolean ompio() {
+        String io = System.getenv("OMPI_MCA_io");
+        return MPI.Get_library_version().startsWith("Open MPI") && (io == null || !io.contains("romio"));
     }
 
     /** n duplicates of comm (collective: called by the main thread of every rank in the same order). */
