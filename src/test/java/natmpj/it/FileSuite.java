@@ -429,7 +429,11 @@ public final class FileSuite {
             new File(world, name, MPI.MODE_CREATE | MPI.MODE_WRONLY).close();
             e = Check.throwsWith(MPIException.class,
                     () -> new File(world, name, MPI.MODE_CREATE | MPI.MODE_EXCL | MPI.MODE_WRONLY), "File.File");
-            Check.eq(MPI.ERR_FILE_EXISTS, e.getErrorClass(), "MODE_EXCL on an existing file: " + e.getMessage());
+            // MPICH 5.0.2 (ci/test-mpis) reports it with an error code it calls invalid, of class MPI_ERR_OTHER
+            // (docs/ompi-api.md#parallel-io): the exception is what counts there
+            if (!MPI.getLibVersion().matches("(?s)MPICH Version:\\s+5\\..*")) {
+                Check.eq(MPI.ERR_FILE_EXISTS, e.getErrorClass(), "MODE_EXCL on an existing file: " + e.getMessage());
+            }
             File f = new File(world, name, MPI.MODE_RDONLY);
             e = Check.throwsWith(MPIException.class, () -> f.writeAt(0, new int[1], 1, MPI.INT), "File.writeAt");
             Check.isTrue(e.getErrorClass() == MPI.ERR_READ_ONLY || e.getErrorClass() == MPI.ERR_ACCESS
