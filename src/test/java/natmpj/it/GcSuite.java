@@ -205,12 +205,13 @@ public final class GcSuite {
     }
 
     /**
-     * The way of completion for complete(), but not Testall under MPICH 4.0: it aborted in MPI_Testall over an array
-     * holding a non-blocking file request and another pending request (assertion ref_count >= 0, reproduced in C;
-     * docs/ompi-api.md#parallel-io). The other ways complete the same arrays there.
+     * The way of completion for complete(), but not Testall under MPICH: 4.0.2 aborted in MPI_Testall over an array
+     * holding a non-blocking file request and another pending request (assertion ref_count >= 0), 5.0.2 returned
+     * MPI_ERR_IN_STATUS, both reproduced in C (docs/ompi-api.md#parallel-io). The other ways complete the same
+     * arrays there.
      */
     private static int testallUnlessDefect(int way) {
-        boolean defect = MPI.Get_library_version().matches("(?s)MPICH Version:\\s+4\\.0\\..*");
+        boolean defect = MPI.Get_library_version().startsWith("MPICH Version:");
         return defect && way % 5 == 3 ? way + 1 : way;
     }
 
