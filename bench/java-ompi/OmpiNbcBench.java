@@ -1,5 +1,3 @@
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 
 import mpi.MPI;
@@ -27,6 +25,9 @@ public class OmpiNbcBench {
     static final int SLICES = 10;
     static final int DEFAULT_MIN = 8, DEFAULT_MAX = 1 << 20;
     static final long JIT_WARMUP = 20000;
+    /** The computation of the warm-up's overlapped and computation-only loops, in ns; the warm-up's calls. */
+    static final double WARMUP_COMPUTE_NS = 1000;
+    static final int WARMUP_CALLS = 1000;
     static final String USAGE = OmpiBenchOptions.usage(""
             + "Usage: mpirun -np N java ... OmpiNbcBench [options]\n"
             + "iAllReduce of size/8 doubles (MPI.SUM) through Open MPI's Java API: the time of iAllReduce + waitFor\n"
@@ -42,8 +43,11 @@ public class OmpiNbcBench {
         rank = MPI.COMM_WORLD.getRank();
         ranks = MPI.COMM_WORLD.getSize();
         if (direct) {
-            in = ByteBuffer.allocateDirect(8 * doubles).order(ByteOrder.nativeOrder()).asDoubleBuffer();
-            out = ByteBuffer.allocateDirect(8 * doubles).order(ByteOrder.nativeOrder()).asDoubleBuffer();
+            // as the C twin's: each buffer at least 2 MiB (so, on natmpj, on a transparent huge page; --buffer
+            // allocate-direct for malloc'd memory), of which the first 8 * doubles bytes are used
+            int capacity = Math.max(8 * doubles, 2 << 20);
+            in = OmpiBenchData.direct(capacity).asDoubleBuffer();
+            out = OmpiBenchData.direct(capacity).asDoubleBuffer();
         } else {
             in = DoubleBuffer.wrap(new double[doubles]);
             out = DoubleBuffer.wrap(new double[doubles]);
@@ -108,14 +112,24 @@ public class OmpiNbcBench {
         }
         OmpiNbcBench b = new OmpiNbcBench(opt.direct, Math.max(1, opt.max / 8));
         if (b.rank == 0) System.out.println(OmpiBenchOptions.CSV_HEADER);
-        b.timed(1, opt.jitWarmup, 0, false);
+        // The JIT warm-up of the small case, through each of the three loops timed below, in many calls of timed:
+        // one long call compiles only its loop (on-stack replacement), and timed itself then ran its profiling
+        // tier through the first sizes (8 B took 4.4 us against 0.95 us at 16 B, the JIT idle).
+        for (int i = 0; i < WARMUP_CALLS; i++) {
+            b.timed(1, Math.max(1, opt.jitWarmup / WARMUP_CALLS), 0, false);
+            b.timed(1, Math.max(1, opt.jitWarmup / WARMUP_CALLS / 4), WARMUP_COMPUTE_NS, false);
+            b.timed(1, Math.max(1, opt.jitWarmup / WARMUP_CALLS / 4), WARMUP_COMPUTE_NS, true);
+        }
         for (int size : opt.sizes()) {
             int count = size / 8;
             long n = opt.scaled(clamp((1L << 28) / size, 20, 10000)), warm = clamp((1L << 25) / size, 5, 2000);
             b.validate(count, 0);
             b.timed(count, warm, 0, false);
+            OmpiSettle.settle(k -> b.timed(count, k, 0, false), warm, -1, opt.settle, "iallreduce " + size);
             double pure = b.timed(count, n, 0, false);
             b.timed(count, warm / 4 + 1, pure, false);
+            OmpiSettle.settle(k -> b.timed(count, k, pure, false), warm / 4 + 1, -1, opt.settle,
+                    "iallreduce-compute " + size);
             double both = b.timed(count, n, pure, false);
             double compute = b.timed(count, n, pure, true);
             b.validate(count, 1);
