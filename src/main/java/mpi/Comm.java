@@ -48,12 +48,21 @@ public class Comm implements Freeable, Cloneable {
     /** Cached once known (at Init for the predefined communicators): Rank() and Size() make no native call. */
     int rank = -1;
     int size = -1;
-    /** How many ranks point-to-point calls may name: size, or the remote group's size of an intercommunicator. */
+    /**
+     * How many ranks point-to-point calls may name: size, or the remote group's size of an intercommunicator. Also
+     * the processes a collective exchanges blocks with (Collectives).
+     */
     int peers = -1;
+    /**
+     * An intercommunicator: point-to-point ranks and a collective's blocks are the remote group's, a collective's
+     * root is MPI.ROOT or MPI.PROC_NULL in its own group (see {@link #isRoot}), and nothing is in place.
+     */
+    final boolean inter;
 
     Comm(long handle, String name) {
         this.handle = handle;
         this.name = name;
+        this.inter = this instanceof Intercomm;
         this.group = Group.of(this);
     }
 
@@ -620,9 +629,7 @@ public class Comm implements Freeable, Cloneable {
         requireLive(call);
         long[] value = new long[1];
         MPIException.check(NativeMPI.comm_get_errhandler(handle, value), call);
-        if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
-        if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
-        return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
+        return Errhandler.of(value[0]);
     }
 
     /** mpiJava 1.2's spelling of {@link #Errhandler_get}. */
@@ -721,9 +728,7 @@ public class Comm implements Freeable, Cloneable {
 
     private Comm duplicated(long dup) {
         Comm c = created(dup, "dup of " + this);
-        synchronized (this) {
-            if (attributes != null) c.attributes = new java.util.HashMap<>(attributes);
-        }
+        attributes.copyTo(c.attributes);
         return c;
     }
 
@@ -846,8 +851,8 @@ public class Comm implements Freeable, Cloneable {
      */
     public static final int TYPE_SHARED = 0;
 
-    /** Attributes set through {@link #setAttr}, serialized as Open MPI's bindings keep them; null until the first. */
-    java.util.HashMap<Integer, byte[]> attributes;
+    /** Attributes set through {@link #setAttr}, serialized as Open MPI's bindings keep them. */
+    final Attributes attributes = new Attributes();
 
     /** MPI_Comm_dup. */
     public Comm dup() throws MPIException {
@@ -916,9 +921,7 @@ public class Comm implements Freeable, Cloneable {
             c.cacheShape();
             c.tracked = DroppedHandles.track(c, LiveHandles.Kind.COMMUNICATOR, c.name, null);
         });
-        synchronized (this) {
-            if (attributes != null) c.attributes = new java.util.HashMap<>(attributes);
-        }
+        attributes.copyTo(c.attributes);
         c.idupRequest = new Request(request, held);
         return c;
     }
@@ -1293,12 +1296,7 @@ public class Comm implements Freeable, Cloneable {
     /** A new attribute key for {@link #setAttr} (MPI_Comm_create_keyval). */
     public static int createKeyval() throws MPIException {
         try {
-            String call = "Comm.createKeyval";
-            MPI.requireActive(call);
-            int[] keyval = new int[1];
-            MPIException.check(NativeMPI.comm_create_keyval(keyval), call);
-            KEYVALS.add(keyval[0]);
-            return keyval[0];
+            return KEYS.create("Comm.createKeyval", NativeMPI::comm_create_keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1307,10 +1305,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Comm_free_keyval. */
     public static void freeKeyval(int keyval) throws MPIException {
         try {
-            String call = "Comm.freeKeyval";
-            MPI.requireActive(call);
-            MPIException.check(NativeMPI.comm_free_keyval(keyval), call);
-            KEYVALS.remove(keyval);
+            KEYS.free("Comm.freeKeyval", keyval, NativeMPI::comm_free_keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1324,12 +1319,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             String call = "Comm.setAttr";
             requireLive(call);
-            requireUserKeyval(call, keyval);
-            byte[] bytes = OmpiArgs.serialize(call, value);
-            synchronized (this) {
-                if (attributes == null) attributes = new java.util.HashMap<>();
-                attributes.put(keyval, bytes);
-            }
+            KEYS.requireUser(call, keyval);
+            attributes.set(call, keyval, value);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1344,18 +1335,13 @@ public class Comm implements Freeable, Cloneable {
         try {
             String call = "Comm.getAttr";
             requireLive(call);
-            byte[] bytes;
-            synchronized (this) {
-                bytes = attributes == null ? null : attributes.get(keyval);
-            }
-            if (bytes != null) return OmpiArgs.deserialize(call, bytes);
-            if (!isPredefinedKeyval(keyval)) requireUserKeyval(call, keyval);
-            if (isPredefinedKeyval(keyval)) {
+            if (KEYS.isPredefined(keyval)) {
                 Object value = Attr_get(call, keyval);
                 if (keyval == MPI.WTIME_IS_GLOBAL && value != null) return ((Integer) value) != 0;
                 return value;
             }
-            return null;
+            KEYS.requireUser(call, keyval);
+            return attributes.get(call, keyval, null);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1366,29 +1352,17 @@ public class Comm implements Freeable, Cloneable {
         try {
             String call = "Comm.deleteAttr";
             requireLive(call);
-            requireUserKeyval(call, keyval);
-            synchronized (this) {
-                if (attributes != null) attributes.remove(keyval);
-            }
+            KEYS.requireUser(call, keyval);
+            attributes.delete(keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
     }
 
-    private static boolean isPredefinedKeyval(int keyval) {
-        return keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL
-                || keyval == MPI.APPNUM || keyval == MPI.UNIVERSE_SIZE || keyval == MPI.LASTUSEDCODE;
-    }
-
-    /** The keys of createKeyval not yet freed. */
-    private static final java.util.Set<Integer> KEYVALS = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    private static void requireUserKeyval(String call, int keyval) {
-        if (!KEYVALS.contains(keyval)) {
-            throw new IllegalArgumentException(call + ": keyval is " + keyval + ", " + (isPredefinedKeyval(keyval)
-                    ? "a predefined key, which MPI sets" : "not a key of Comm.createKeyval (or freed)"));
-        }
-    }
+    /** The keys of createKeyval not yet freed, and MPI's own. */
+    private static final Attributes.Keys KEYS = new Attributes.Keys("Comm", keyval -> keyval == MPI.TAG_UB
+            || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL || keyval == MPI.APPNUM
+            || keyval == MPI.UNIVERSE_SIZE || keyval == MPI.LASTUSEDCODE);
 
     /** MPI_Topo_test: MPI.CART, MPI.GRAPH, MPI.DIST_GRAPH or MPI.UNDEFINED. */
     public final int getTopology() throws MPIException {
@@ -1470,19 +1444,58 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
-    // ---------------------------------------------------------------- Open MPI's collectives (on Comm)
+    // ---------------------------------------------------------------- collectives' roles (Collectives, Icollectives)
 
-    /** The intracommunicator a collective runs on; collectives on intercommunicators are pending. */
-    final Intracomm intra(String call) {
-        requireLive(call);
-        if (this instanceof Intracomm) return (Intracomm) this;
-        throw Pending.of(call, "collectives on intercommunicators (MPI_ROOT semantics)");
+    /**
+     * Whether this process is a rooted collective's root: rank == root in an intracommunicator; in an
+     * intercommunicator, the process of the root's group that passes MPI.ROOT.
+     */
+    final boolean isRoot(int root) {
+        return inter ? root == MPI.ROOT : rank == root;
     }
+
+    /**
+     * Whether this process sends to (or receives from) a rooted collective's root: every process of an
+     * intracommunicator, the root included; in an intercommunicator, the other group's processes, which pass the
+     * root's rank (the root's own group passes MPI.ROOT or MPI.PROC_NULL).
+     */
+    final boolean toRoot(int root) {
+        return !inter || root >= 0;
+    }
+
+    /** A rooted collective's root: a rank of the group; in an intercommunicator also MPI.ROOT or MPI.PROC_NULL. */
+    final void checkRoot(String call, int root) {
+        if (inter) {
+            if (root == MPI.ROOT || root == MPI.PROC_NULL || root >= 0 && root < peers) return;
+            throw new IllegalArgumentException(call + ": root is " + root + ", neither MPI.ROOT, MPI.PROC_NULL nor a"
+                    + " rank of the remote group of " + this + " (remote size " + peers + ")");
+        }
+        if (root < 0 || root >= size) {
+            throw new IllegalArgumentException(call + ": root is " + root + ", not a rank of " + this + " (size "
+                    + size + ")");
+        }
+    }
+
+    /** MPI_IN_PLACE is for intracommunicators (MPI-3.1 5.2.2): an in-place form on an intercommunicator is refused. */
+    final void refuseInPlace(String call) {
+        requireLive(call);
+        if (inter) {
+            throw new IllegalArgumentException(call + ": the in-place form is not defined on an intercommunicator ("
+                    + this + "); pass a send and a receive buffer");
+        }
+    }
+
+    /** What one entry of a collective's count or displacement array is for, in messages. */
+    final String peer() {
+        return inter ? "rank of the remote group" : "rank";
+    }
+
+    // ---------------------------------------------------------------- Open MPI's collectives (on Comm)
 
     /** MPI_Barrier. */
     public final void barrier() throws MPIException {
         try {
-            intra("Comm.barrier").barrier("Comm.barrier");
+            Collectives.barrier(this, "Comm.barrier");
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1493,7 +1506,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.bcast";
-            intra(call).Bcast(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+            Collectives.bcast(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1506,7 +1519,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gather";
-            intra(call).Gather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.gather(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
                     root);
         } catch (RuntimeException e) {
@@ -1519,7 +1532,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.gather";
-            intra(call).gatherInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+            Collectives.gatherInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1532,7 +1545,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gatherv";
-            intra(call).Gatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.gatherv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
                     recvtype, root);
         } catch (RuntimeException e) {
@@ -1546,7 +1559,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gatherv";
-            intra(call).gathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+            Collectives.gathervInPlace(this, call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
                     recvcount, displs, recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1558,7 +1571,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             String call = "Comm.gatherv";
-            intra(call).gathervSendOnly(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+            Collectives.gathervSendOnly(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     sendcount, sendtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1572,7 +1585,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatter";
-            intra(call).Scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.scatter(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
                     root);
         } catch (RuntimeException e) {
@@ -1585,7 +1598,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.scatter";
-            intra(call).scatterInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+            Collectives.scatterInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1598,7 +1611,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
-            intra(call).Scatterv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.scatterv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     displs, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
                     recvtype, root);
         } catch (RuntimeException e) {
@@ -1612,7 +1625,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             String call = "Comm.scatterv";
-            intra(call).scattervInPlace(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+            Collectives.scattervInPlace(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     sendcount, displs, sendtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1624,7 +1637,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
-            intra(call).scattervReceiveOnly(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+            Collectives.scattervReceiveOnly(this, call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
                     recvcount, recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1638,7 +1651,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGather";
-            intra(call).Allgather(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.allgather(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1650,7 +1663,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.allGather";
-            intra(call).allgatherInPlace(call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type);
+            Collectives.allgatherInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1663,7 +1676,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGatherv";
-            intra(call).Allgatherv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.allgatherv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
                     recvtype);
         } catch (RuntimeException e) {
@@ -1677,7 +1690,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGatherv";
-            intra(call).allgathervInPlace(call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+            Collectives.allgathervInPlace(this, call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
                     recvcount, displs, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1691,7 +1704,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAll";
-            intra(call).Alltoall(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.alltoall(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1705,7 +1718,7 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAllv";
-            intra(call).Alltoallv(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
+            Collectives.alltoallv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
                     sdispls, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
                     rdispls, recvtype);
         } catch (RuntimeException e) {
@@ -1731,78 +1744,12 @@ public class Comm implements Freeable, Cloneable {
                                 int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
         try {
             String call = "Comm.allToAllw";
-            intra(call);
-            long[] stypes = new long[size], rtypes = new long[size];
-            long sspan = wSpan(call, "sendbuf", sendbuf, "sendcount", sendcount, "sdispls", sdispls, "sendtypes",
-                    sendtypes, stypes);
-            long rspan = wSpan(call, "recvbuf", recvbuf, "recvcount", recvcount, "rdispls", rdispls, "recvtypes",
-                    recvtypes, rtypes);
-            Object sbase = OmpiArgs.base(call, "sendbuf", sendbuf), rbase = OmpiArgs.base(call, "recvbuf", recvbuf);
-            BufferType bytes = MPI.BYTE.layout;
-            boolean stage = Message.stageBlockingArrays;
-            Message m1 = Message.blocking(call, sbase, OmpiArgs.byteOffset(sendbuf), (int) sspan, bytes, stage,
-                    Message.READ);
-            Message m2 = Message.blocking(call, rbase, OmpiArgs.byteOffset(recvbuf), (int) rspan, bytes, stage,
-                    Message.READ_WRITE);
-            int rc = NativeMPI.alltoallw(m1.array, m1.address, m1.off, sendcount, sdispls, stypes, m2.array,
-                    m2.address, m2.off, recvcount, rdispls, rtypes, handle);
-            m1.finish(call, rc);
-            m2.finish(call, rc);
-            MPIException.check(rc, call);
+            Collectives.alltoallw(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.byteOffset(sendbuf),
+                    sendcount, sdispls, sendtypes, OmpiArgs.base(call, "recvbuf", recvbuf),
+                    OmpiArgs.byteOffset(recvbuf), recvcount, rdispls, recvtypes, sendbuf, recvbuf);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
-    }
-
-    /**
-     * allToAllw's checks of one side: arrays of at least size entries, counts and displacements not negative,
-     * datatypes usable, and every rank's data inside the buffer. Fills the MPI handles; returns the bytes from the
-     * buffer's start that the data reaches.
-     */
-    long wSpan(String call, String bufName, Object buf, String countsName, int[] counts, String displsName,
-               int[] displs, String typesName, Datatype[] types, long[] handles) {
-        if (buf == null) throw new NullPointerException(call + ": " + bufName + " is null");
-        if (counts == null) throw new NullPointerException(call + ": " + countsName + " is null");
-        if (displs == null) throw new NullPointerException(call + ": " + displsName + " is null");
-        if (types == null) throw new NullPointerException(call + ": " + typesName + " is null");
-        int n = size;
-        if (counts.length < n || displs.length < n || types.length < n) {
-            throw new IllegalArgumentException(call + ": " + countsName + ", " + displsName + " and " + typesName
-                    + " need an entry per rank (" + n + "), have " + counts.length + ", " + displs.length + " and "
-                    + types.length);
-        }
-        long capacity = OmpiArgs.capacityBytes(call, bufName, buf), end = 0;
-        for (int i = 0; i < n; i++) {
-            Datatype t = types[i];
-            String arg = typesName + "[" + i + "]";
-            if (t == null) throw new NullPointerException(call + ": " + arg + " is null");
-            Buffers.requireData(call, arg, t.layout);
-            if (ObjectMessages.isObject(t)) {
-                throw new IllegalArgumentException(call + ": " + arg + " is " + t + ", which holds Java objects");
-            }
-            if (counts[i] < 0) {
-                throw new IllegalArgumentException(call + ": " + countsName + "[" + i + "] is " + counts[i]
-                        + ", must be >= 0");
-            }
-            if (displs[i] < 0) {
-                throw new IndexOutOfBoundsException(call + ": " + displsName + "[" + i + "] is " + displs[i]
-                        + ", must be >= 0");
-            }
-            handles[i] = t.layout.handle();
-            if (counts[i] == 0 || t.layout.size == 0) continue;
-            long from = displs[i] + t.layout.spanStartBytes(counts[i]), to = displs[i]
-                    + t.layout.spanEndBytes(counts[i]);
-            if (from < 0 || to > capacity) {
-                throw new IndexOutOfBoundsException(call + ": " + countsName + "[" + i + "] = " + counts[i]
-                        + " items of " + t + " at " + displsName + "[" + i + "] = " + displs[i] + " bytes reach bytes "
-                        + from + ".." + to + ", outside " + bufName + " (" + capacity + " bytes)");
-            }
-            end = Math.max(end, to);
-        }
-        if (end > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(call + ": the data of " + bufName + " spans more than 2 GiB");
-        }
-        return end;
     }
 
     /** MPI_Reduce. */
@@ -1811,7 +1758,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduce";
-            intra(call).Reduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+            Collectives.reduce(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1823,9 +1770,10 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.reduce";
+            refuseInPlace(call);
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
-            intra(call).Reduce(call, base, off, base, off, count, type, op, root);
+            Collectives.reduce(this, call, base, off, base, off, count, type, op, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1837,7 +1785,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.allReduce";
-            intra(call).Allreduce(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+            Collectives.allreduce(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1849,9 +1797,10 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.allReduce";
+            refuseInPlace(call);
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
-            intra(call).Allreduce(call, base, off, base, off, count, type, op);
+            Collectives.allreduce(this, call, base, off, base, off, count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1863,7 +1812,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduceScatter";
-            intra(call).Reduce_scatter(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+            Collectives.reduceScatter(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcounts, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1877,7 +1826,7 @@ public class Comm implements Freeable, Cloneable {
             String call = "Comm.reduceScatter";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
-            intra(call).reduceScatterInPlace(call, base, off, counts, type, op);
+            Collectives.reduceScatterInPlace(this, call, base, off, counts, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1889,7 +1838,7 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduceScatterBlock";
-            intra(call).reduceScatterBlock(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+            Collectives.reduceScatterBlock(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
                     OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, type, op, false,
                     "recvcount");
         } catch (RuntimeException e) {
@@ -1904,7 +1853,7 @@ public class Comm implements Freeable, Cloneable {
             String call = "Comm.reduceScatterBlock";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
-            intra(call).reduceScatterBlock(call, base, off, base, off, count, type, op, true, "count");
+            Collectives.reduceScatterBlock(this, call, base, off, base, off, count, type, op, true, "count");
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1966,7 +1915,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iBarrier() throws MPIException {
         try {
             String call = "Comm.iBarrier";
-            return Icollectives.iBarrier(intra(call), call);
+            return Icollectives.iBarrier(this, call);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1976,7 +1925,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iBcast(Buffer buf, int count, Datatype type, int root) throws MPIException {
         try {
             String call = "Comm.iBcast";
-            return Icollectives.iBcast(intra(call), call, b(call, "buf", buf), o(buf), count, OmpiArgs.type(type, buf),
+            return Icollectives.iBcast(this, call, b(call, "buf", buf), o(buf), count, OmpiArgs.type(type, buf),
                     root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -1988,7 +1937,7 @@ public class Comm implements Freeable, Cloneable {
             Datatype recvtype, int root) throws MPIException {
         try {
             String call = "Comm.iGather";
-            return Icollectives.blocks(intra(call), IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+            return Icollectives.blocks(this, IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
                     OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     OmpiArgs.type(recvtype, recvbuf), root, false);
         } catch (RuntimeException e) {
@@ -2000,7 +1949,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iGather(Buffer buf, int count, Datatype type, int root) throws MPIException {
         try {
             String call = "Comm.iGather";
-            return Icollectives.blocks(intra(call), IGATHER, call, b(call, "buf", buf), o(buf), count,
+            return Icollectives.blocks(this, IGATHER, call, b(call, "buf", buf), o(buf), count,
                     OmpiArgs.type(type, buf), null, 0, count, null, root, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2012,7 +1961,7 @@ public class Comm implements Freeable, Cloneable {
             int[] displs, Datatype recvtype, int root) throws MPIException {
         try {
             String call = "Comm.iGatherv";
-            return Icollectives.gatherv(intra(call), IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+            return Icollectives.gatherv(this, IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
                     OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, displs,
                     OmpiArgs.type(recvtype, recvbuf), root, 0);
         } catch (RuntimeException e) {
@@ -2025,7 +1974,7 @@ public class Comm implements Freeable, Cloneable {
             int root) throws MPIException {
         try {
             String call = "Comm.iGatherv";
-            return Icollectives.gatherv(intra(call), IGATHER, call, null, 0, 0, null, b(call, "recvbuf", recvbuf),
+            return Icollectives.gatherv(this, IGATHER, call, null, 0, 0, null, b(call, "recvbuf", recvbuf),
                     o(recvbuf), recvcount, displs, OmpiArgs.type(recvtype, recvbuf), root, 1);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2036,7 +1985,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
         try {
             String call = "Comm.iGatherv";
-            return Icollectives.gatherv(intra(call), IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+            return Icollectives.gatherv(this, IGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
                     OmpiArgs.type(sendtype, sendbuf), null, 0, null, null, null, root, 2);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2048,7 +1997,7 @@ public class Comm implements Freeable, Cloneable {
             Datatype recvtype, int root) throws MPIException {
         try {
             String call = "Comm.iScatter";
-            return Icollectives.blocks(intra(call), ISCATTER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+            return Icollectives.blocks(this, ISCATTER, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
                     OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     OmpiArgs.type(recvtype, recvbuf), root, false);
         } catch (RuntimeException e) {
@@ -2060,7 +2009,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iScatter(Buffer buf, int count, Datatype type, int root) throws MPIException {
         try {
             String call = "Comm.iScatter";
-            return Icollectives.blocks(intra(call), ISCATTER, call, b(call, "buf", buf), o(buf), count,
+            return Icollectives.blocks(this, ISCATTER, call, b(call, "buf", buf), o(buf), count,
                     OmpiArgs.type(type, buf), null, 0, count, null, root, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2072,7 +2021,7 @@ public class Comm implements Freeable, Cloneable {
             int recvcount, Datatype recvtype, int root) throws MPIException {
         try {
             String call = "Comm.iScatterv";
-            return Icollectives.scatterv(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, displs,
+            return Icollectives.scatterv(this, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, displs,
                     OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     OmpiArgs.type(recvtype, recvbuf), root, 0);
         } catch (RuntimeException e) {
@@ -2085,7 +2034,7 @@ public class Comm implements Freeable, Cloneable {
             int root) throws MPIException {
         try {
             String call = "Comm.iScatterv";
-            return Icollectives.scatterv(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, displs,
+            return Icollectives.scatterv(this, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, displs,
                     OmpiArgs.type(sendtype, sendbuf), null, 0, 0, null, root, 1);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2096,7 +2045,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
         try {
             String call = "Comm.iScatterv";
-            return Icollectives.scatterv(intra(call), call, null, 0, null, null, null, b(call, "recvbuf", recvbuf),
+            return Icollectives.scatterv(this, call, null, 0, null, null, null, b(call, "recvbuf", recvbuf),
                     o(recvbuf), recvcount, OmpiArgs.type(recvtype, recvbuf), root, 2);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2108,7 +2057,7 @@ public class Comm implements Freeable, Cloneable {
             Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iAllGather";
-            return Icollectives.blocks(intra(call), IALLGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.blocks(this, IALLGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf),
                     sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     OmpiArgs.type(recvtype, recvbuf), -1, false);
         } catch (RuntimeException e) {
@@ -2120,7 +2069,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iAllGather(Buffer buf, int count, Datatype type) throws MPIException {
         try {
             String call = "Comm.iAllGather";
-            return Icollectives.blocks(intra(call), IALLGATHER, call, b(call, "buf", buf), o(buf), count,
+            return Icollectives.blocks(this, IALLGATHER, call, b(call, "buf", buf), o(buf), count,
                     OmpiArgs.type(type, buf), null, 0, count, null, -1, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2132,7 +2081,7 @@ public class Comm implements Freeable, Cloneable {
             int[] displs, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iAllGatherv";
-            return Icollectives.gatherv(intra(call), IALLGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.gatherv(this, IALLGATHER, call, b(call, "sendbuf", sendbuf), o(sendbuf),
                     sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     displs, OmpiArgs.type(recvtype, recvbuf), -1, 0);
         } catch (RuntimeException e) {
@@ -2144,7 +2093,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) throws MPIException {
         try {
             String call = "Comm.iAllGatherv";
-            return Icollectives.gatherv(intra(call), IALLGATHER, call, null, 0, 0, null, b(call, "buf", buf), o(buf),
+            return Icollectives.gatherv(this, IALLGATHER, call, null, 0, 0, null, b(call, "buf", buf), o(buf),
                     count, displs, OmpiArgs.type(type, buf), -1, 1);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2156,7 +2105,7 @@ public class Comm implements Freeable, Cloneable {
             Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iAllToAll";
-            return Icollectives.blocks(intra(call), IALLTOALL, call, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.blocks(this, IALLTOALL, call, b(call, "sendbuf", sendbuf), o(sendbuf),
                     sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     OmpiArgs.type(recvtype, recvbuf), -1, false);
         } catch (RuntimeException e) {
@@ -2169,7 +2118,7 @@ public class Comm implements Freeable, Cloneable {
             int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iAllToAllv";
-            return Icollectives.allToAllv(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
+            return Icollectives.allToAllv(this, call, b(call, "sendbuf", sendbuf), o(sendbuf), sendcount,
                     sdispls, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     rdispls, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2182,7 +2131,7 @@ public class Comm implements Freeable, Cloneable {
             Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
         try {
             String call = "Comm.iAllToAllw";
-            return Icollectives.allToAllw(intra(call), call, b(call, "sendbuf", sendbuf), OmpiArgs.byteOffset(sendbuf),
+            return Icollectives.allToAllw(this, call, b(call, "sendbuf", sendbuf), OmpiArgs.byteOffset(sendbuf),
                     sendcount, sdispls, sendtypes, b(call, "recvbuf", recvbuf), OmpiArgs.byteOffset(recvbuf),
                     recvcount, rdispls, recvtypes, sendbuf, recvbuf);
         } catch (RuntimeException e) {
@@ -2195,7 +2144,7 @@ public class Comm implements Freeable, Cloneable {
             int recvcount, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.neighborAllGather";
-            Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLGATHER, call, false, b(call, "sendbuf", sendbuf),
+            Icollectives.neighborBlocks(this, INEIGHBOR_ALLGATHER, call, false, b(call, "sendbuf", sendbuf),
                     o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
                     recvcount, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2208,7 +2157,7 @@ public class Comm implements Freeable, Cloneable {
             int recvcount, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iNeighborAllGather";
-            return Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLGATHER, call, true,
+            return Icollectives.neighborBlocks(this, INEIGHBOR_ALLGATHER, call, true,
                     b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf),
                     b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2221,7 +2170,7 @@ public class Comm implements Freeable, Cloneable {
             int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.neighborAllGatherv";
-            Icollectives.neighborAllGatherv(intra(call), call, false, b(call, "sendbuf", sendbuf), o(sendbuf),
+            Icollectives.neighborAllGatherv(this, call, false, b(call, "sendbuf", sendbuf), o(sendbuf),
                     sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     displs, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2234,7 +2183,7 @@ public class Comm implements Freeable, Cloneable {
             int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iNeighborAllGatherv";
-            return Icollectives.neighborAllGatherv(intra(call), call, true, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.neighborAllGatherv(this, call, true, b(call, "sendbuf", sendbuf), o(sendbuf),
                     sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf), recvcount,
                     displs, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2247,7 +2196,7 @@ public class Comm implements Freeable, Cloneable {
             Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.neighborAllToAll";
-            Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLTOALL, call, false, b(call, "sendbuf", sendbuf),
+            Icollectives.neighborBlocks(this, INEIGHBOR_ALLTOALL, call, false, b(call, "sendbuf", sendbuf),
                     o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
                     recvcount, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2260,7 +2209,7 @@ public class Comm implements Freeable, Cloneable {
             int recvcount, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iNeighborAllToAll";
-            return Icollectives.neighborBlocks(intra(call), INEIGHBOR_ALLTOALL, call, true,
+            return Icollectives.neighborBlocks(this, INEIGHBOR_ALLTOALL, call, true,
                     b(call, "sendbuf", sendbuf), o(sendbuf), sendcount, OmpiArgs.type(sendtype, sendbuf),
                     b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2273,7 +2222,7 @@ public class Comm implements Freeable, Cloneable {
             Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.neighborAllToAllv";
-            Icollectives.neighborAllToAllv(intra(call), call, false, b(call, "sendbuf", sendbuf), o(sendbuf),
+            Icollectives.neighborAllToAllv(this, call, false, b(call, "sendbuf", sendbuf), o(sendbuf),
                     sendcount, sdispls, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
                     recvcount, rdispls, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2286,7 +2235,7 @@ public class Comm implements Freeable, Cloneable {
             Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         try {
             String call = "Comm.iNeighborAllToAllv";
-            return Icollectives.neighborAllToAllv(intra(call), call, true, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.neighborAllToAllv(this, call, true, b(call, "sendbuf", sendbuf), o(sendbuf),
                     sendcount, sdispls, OmpiArgs.type(sendtype, sendbuf), b(call, "recvbuf", recvbuf), o(recvbuf),
                     recvcount, rdispls, OmpiArgs.type(recvtype, recvbuf));
         } catch (RuntimeException e) {
@@ -2299,7 +2248,7 @@ public class Comm implements Freeable, Cloneable {
             int root) throws MPIException {
         try {
             String call = "Comm.iReduce";
-            return Icollectives.iReduce(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.iReduce(this, call, b(call, "sendbuf", sendbuf), o(sendbuf),
                     b(call, "recvbuf", recvbuf), o(recvbuf), count, OmpiArgs.type(type, sendbuf, recvbuf), op, root,
                     false);
         } catch (RuntimeException e) {
@@ -2311,7 +2260,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) throws MPIException {
         try {
             String call = "Comm.iReduce";
-            return Icollectives.iReduce(intra(call), call, b(call, "buf", buf), o(buf), null, 0, count,
+            return Icollectives.iReduce(this, call, b(call, "buf", buf), o(buf), null, 0, count,
                     OmpiArgs.type(type, buf), op, root, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2323,7 +2272,7 @@ public class Comm implements Freeable, Cloneable {
             Op op) throws MPIException {
         try {
             String call = "Comm.iAllReduce";
-            return Icollectives.iAllReduce(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.iAllReduce(this, call, b(call, "sendbuf", sendbuf), o(sendbuf),
                     b(call, "recvbuf", recvbuf), o(recvbuf), count, OmpiArgs.type(type, sendbuf, recvbuf), op, false);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2334,7 +2283,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) throws MPIException {
         try {
             String call = "Comm.iAllReduce";
-            return Icollectives.iAllReduce(intra(call), call, b(call, "buf", buf), o(buf), null, 0, count,
+            return Icollectives.iAllReduce(this, call, b(call, "buf", buf), o(buf), null, 0, count,
                     OmpiArgs.type(type, buf), op, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2346,7 +2295,7 @@ public class Comm implements Freeable, Cloneable {
             Op op) throws MPIException {
         try {
             String call = "Comm.iReduceScatter";
-            return Icollectives.iReduceScatter(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.iReduceScatter(this, call, b(call, "sendbuf", sendbuf), o(sendbuf),
                     b(call, "recvbuf", recvbuf), o(recvbuf), recvcounts, OmpiArgs.type(type, sendbuf, recvbuf), op,
                     false);
         } catch (RuntimeException e) {
@@ -2358,7 +2307,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) throws MPIException {
         try {
             String call = "Comm.iReduceScatter";
-            return Icollectives.iReduceScatter(intra(call), call, b(call, "buf", buf), o(buf), null, 0, counts,
+            return Icollectives.iReduceScatter(this, call, b(call, "buf", buf), o(buf), null, 0, counts,
                     OmpiArgs.type(type, buf), op, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
@@ -2370,7 +2319,7 @@ public class Comm implements Freeable, Cloneable {
             Op op) throws MPIException {
         try {
             String call = "Comm.iReduceScatterBlock";
-            return Icollectives.iReduceScatterBlock(intra(call), call, b(call, "sendbuf", sendbuf), o(sendbuf),
+            return Icollectives.iReduceScatterBlock(this, call, b(call, "sendbuf", sendbuf), o(sendbuf),
                     b(call, "recvbuf", recvbuf), o(recvbuf), recvcount, OmpiArgs.type(type, sendbuf, recvbuf), op,
                     false);
         } catch (RuntimeException e) {
@@ -2382,7 +2331,7 @@ public class Comm implements Freeable, Cloneable {
     public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) throws MPIException {
         try {
             String call = "Comm.iReduceScatterBlock";
-            return Icollectives.iReduceScatterBlock(intra(call), call, b(call, "buf", buf), o(buf), null, 0, count,
+            return Icollectives.iReduceScatterBlock(this, call, b(call, "buf", buf), o(buf), null, 0, count,
                     OmpiArgs.type(type, buf), op, true);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);

@@ -668,8 +668,8 @@ public class Datatype implements Freeable, Cloneable {
     // and the C pair types (MPI.SHORT_INT, ...) have bytes as their base, as in Open MPI's bindings. Strides and
     // displacements of createHVector, createHIndexed, createStruct and createResized count bytes, as MPI's do.
 
-    /** Attributes set through {@link #setAttr}, serialized; null until the first. */
-    private java.util.HashMap<Integer, byte[]> attributes;
+    /** Attributes set through {@link #setAttr}, serialized. */
+    private final Attributes attributes = new Attributes();
 
     /** A C pair type (MPI_SHORT_INT, ...): bytes as elements, its shape as MPI reports it. */
     static Datatype cPair(long handle, String name) {
@@ -982,15 +982,8 @@ public class Datatype implements Freeable, Cloneable {
         }
     }
 
-    /** The keys of createKeyval not yet freed. */
-    private static final java.util.Set<Integer> KEYVALS = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    private static void requireKeyval(String call, int keyval) {
-        if (!KEYVALS.contains(keyval)) {
-            throw new IllegalArgumentException(call + ": keyval is " + keyval
-                    + ", not a key of Datatype.createKeyval (or freed)");
-        }
-    }
+    /** The keys of createKeyval not yet freed (MPI defines none on datatypes). */
+    private static final Attributes.Keys KEYS = new Attributes.Keys("Datatype", keyval -> false);
 
     /** Attributes belong to types MPI knows: not MPI.NULL, MPI.LB or MPI.UB. */
     private void requireHandle(String call) {
@@ -1002,12 +995,7 @@ public class Datatype implements Freeable, Cloneable {
     /** MPI_Type_create_keyval. */
     public static int createKeyval() throws MPIException {
         try {
-            String call = "Datatype.createKeyval";
-            MPI.requireActive(call);
-            int[] keyval = new int[1];
-            MPIException.check(NativeMPI.type_create_keyval(keyval), call);
-            KEYVALS.add(keyval[0]);
-            return keyval[0];
+            return KEYS.create("Datatype.createKeyval", NativeMPI::type_create_keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1016,10 +1004,7 @@ public class Datatype implements Freeable, Cloneable {
     /** MPI_Type_free_keyval. */
     public static void freeKeyval(int keyval) throws MPIException {
         try {
-            String call = "Datatype.freeKeyval";
-            MPI.requireActive(call);
-            MPIException.check(NativeMPI.type_free_keyval(keyval), call);
-            KEYVALS.remove(keyval);
+            KEYS.free("Datatype.freeKeyval", keyval, NativeMPI::type_free_keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1029,14 +1014,8 @@ public class Datatype implements Freeable, Cloneable {
     public void setAttr(int keyval, Object value) throws MPIException {
         try {
             String call = "Datatype.setAttr";
-            requireLive(call);
-            requireHandle(call);
-            requireKeyval(call, keyval);
-            byte[] bytes = OmpiArgs.serialize(call, value);
-            synchronized (this) {
-                if (attributes == null) attributes = new java.util.HashMap<>();
-                attributes.put(keyval, bytes);
-            }
+            requireAttributes(call, keyval);
+            attributes.set(call, keyval, value);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1046,14 +1025,8 @@ public class Datatype implements Freeable, Cloneable {
     public Object getAttr(int keyval) throws MPIException {
         try {
             String call = "Datatype.getAttr";
-            requireLive(call);
-            requireHandle(call);
-            requireKeyval(call, keyval);
-            byte[] bytes;
-            synchronized (this) {
-                bytes = attributes == null ? null : attributes.get(keyval);
-            }
-            return bytes == null ? null : OmpiArgs.deserialize(call, bytes);
+            requireAttributes(call, keyval);
+            return attributes.get(call, keyval, null);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1063,14 +1036,16 @@ public class Datatype implements Freeable, Cloneable {
     public void deleteAttr(int keyval) throws MPIException {
         try {
             String call = "Datatype.deleteAttr";
-            requireLive(call);
-            requireHandle(call);
-            requireKeyval(call, keyval);
-            synchronized (this) {
-                if (attributes != null) attributes.remove(keyval);
-            }
+            requireAttributes(call, keyval);
+            attributes.delete(keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
+    }
+
+    private void requireAttributes(String call, int keyval) {
+        requireLive(call);
+        requireHandle(call);
+        KEYS.requireUser(call, keyval);
     }
 }

@@ -742,9 +742,7 @@ public final class File {
             requireOpen(call);
             long[] value = new long[1];
             MPIException.check(NativeMPI.file_get_errhandler(handle, value), call);
-            if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
-            if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
-            return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
+            return Errhandler.of(value[0]);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }

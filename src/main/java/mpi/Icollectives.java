@@ -42,7 +42,7 @@ final class Icollectives {
     /** One buffer of a non-blocking call: checked, resolved for a request, held. */
     private static Message buffer(Held h, String call, String name, Object buf, int offset, int count, Datatype type,
                                   int access, boolean gaps, boolean reduction) {
-        long off = Intracomm.checked(call, name, buf, offset, count, type, reduction);
+        long off = Collectives.checked(call, name, buf, offset, count, type, reduction);
         return h.buffer(call, buf, off, count, type.layout, access, gaps);
     }
 
@@ -65,30 +65,38 @@ final class Icollectives {
         return Character.isUpperCase(call.charAt(call.indexOf('.') + 1)) ? "datatype" : "type";
     }
 
-    private static IllegalArgumentException rootOnly(String call, Intracomm c, int root, boolean forRoot) {
-        return new IllegalArgumentException(call + ": this form is for " + (forRoot ? "the root" : "the ranks other"
-                + " than the root") + "; rank " + c.rank + (forRoot ? " is not root " + root : " is root"));
+    private static IllegalArgumentException rootOnly(String call, Comm c, int root, boolean forRoot) {
+        String here = c.inter ? "root is " + (root == MPI.ROOT ? "MPI.ROOT" : root == MPI.PROC_NULL ? "MPI.PROC_NULL"
+                : root + " (a rank of the remote group)") : "rank " + c.rank + (forRoot ? " is not root " + root
+                : " is root");
+        return new IllegalArgumentException(call + ": this form is for " + (forRoot ? "the root" : "the processes"
+                + " other than the root") + "; " + here);
     }
 
     // ------------------------------------------------------------------------------------------- barrier, bcast
 
-    static Request iBarrier(Intracomm c, String call) {
+    static Request iBarrier(Comm c, String call) {
         c.requireLive(call);
         StatusBuffer out = StatusBuffer.current();
         MPIException.check(NativeMPI.ibarrier(c.handle, out.handleAddress), call);
         return new Request(out.handle(), new Held());
     }
 
-    static Request iBcast(Intracomm c, String call, Object buf, int offset, int count, Datatype type, int root) {
+    static Request iBcast(Comm c, String call, Object buf, int offset, int count, Datatype type, int root) {
         c.requireLive(call);
         c.checkRoot(call, root);
-        refuseObjects(call, typeName(call), type);
+        // In an intercommunicator the root's other processes (MPI.PROC_NULL) take no part; MPI gets the program's
+        // count there too: Open MPI 4.1's libnbc completes an MPI_Ibcast of 0 items at once, without the tag the
+        // other processes' schedules take, and the group's next non-blocking collective then never completes.
+        boolean takesPart = !c.inter || root != MPI.PROC_NULL;
+        if (takesPart || type != null) refuseObjects(call, typeName(call), type);
         Held h = new Held();
         try {
-            Message b = buffer(h, call, "buf", buf, offset, count, type, c.rank == root ? READ : WRITE, false, false);
+            Message b = takesPart ? buffer(h, call, "buf", buf, offset, count, type, c.isRoot(root) ? READ : WRITE,
+                    false, false) : Message.NONE;
             StatusBuffer out = StatusBuffer.current();
-            return start(h, call, NativeMPI.ibcast(b.address, count, type.layout.handle(), root, c.handle,
-                    out.handleAddress), out);
+            return start(h, call, NativeMPI.ibcast(b.address, count, (type != null ? type : MPI.BYTE).layout.handle(),
+                    root, c.handle, out.handleAddress), out);
         } catch (RuntimeException | Error e) {
             h.release();
             throw e;
@@ -106,18 +114,23 @@ final class Icollectives {
      * other than the root, where it is the send buffer. {@code scount}/{@code rcount}: items of each side;
      * {@code recvcounts}: IREDUCE_SCATTER's counts per rank.
      */
-    static Request reduction(Intracomm c, int kind, String call, Object sendbuf, int soffset, int scount,
+    static Request reduction(Comm c, int kind, String call, Object sendbuf, int soffset, int scount,
                              Object recvbuf, int roffset, int rcount, Datatype type, Op op, int root, boolean inPlace,
                              int[] recvcounts) {
         c.requireLive(call);
         if (kind == IREDUCE) c.checkRoot(call, root);
+        if (inPlace) c.refuseInPlace(call);
         refuseObjects(call, typeName(call), type);
-        long opHandle = Intracomm.opFor(call, op, type);
-        boolean receives = kind != IREDUCE || c.rank == root;
+        long opHandle = Collectives.opFor(call, op, type);
+        boolean receives = kind != IREDUCE || c.isRoot(root), sends = kind != IREDUCE || c.toRoot(root);
         if (inPlace && !receives) { // Reduce's in-place form at a rank other than the root: buf is the send buffer
             inPlace = false;
         }
-        if (!inPlace && sendbuf != null && sendbuf == recvbuf && receives) {
+        if (c.inter && sends && receives && sendbuf != null && sendbuf == recvbuf) {
+            throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers (collectives"
+                    + " on an intercommunicator have no in-place form)");
+        }
+        if (!c.inter && !inPlace && sendbuf != null && sendbuf == recvbuf && receives) {
             // as the blocking reductions: one buffer at one position reduces in place, disjoint ranges of one buffer
             // are two buffers; the scattering reductions take in place only in their one-buffer forms
             boolean scatters = kind == IREDUCE_SCATTER || kind == IREDUCE_SCATTER_BLOCK;
@@ -125,16 +138,16 @@ final class Icollectives {
                 throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers (the"
                         + " in-place form takes one)");
             }
-            long so = Intracomm.checked(call, "sendbuf", sendbuf, soffset, scount, type, true);
-            long ro = Intracomm.checked(call, "recvbuf", recvbuf, roffset, rcount, type, true);
+            long so = Collectives.checked(call, "sendbuf", sendbuf, soffset, scount, type, true);
+            long ro = Collectives.checked(call, "recvbuf", recvbuf, roffset, rcount, type, true);
             inPlace = Buffers.inPlace(call, sendbuf, so, recvbuf, ro, type.layout, scount);
         }
         Held h = new Held();
         try {
             Message s = Message.NONE, r = Message.NONE;
-            boolean nothing = Intracomm.holdsNothing(type);
-            if (nothing) { // a type of size 0: checked, then the collective on no data (Intracomm.reduceNothing)
-                Buffers.offset(call, inPlace ? "buf" : "sendbuf", sendbuf, soffset, scount, type.layout);
+            boolean nothing = Collectives.holdsNothing(type);
+            if (nothing) { // a type of size 0: checked, then the collective on no data (Collectives.reduceNothing)
+                if (sends) Buffers.offset(call, inPlace ? "buf" : "sendbuf", sendbuf, soffset, scount, type.layout);
                 if (receives && !inPlace) Buffers.offset(call, "recvbuf", recvbuf, roffset, rcount, type.layout);
                 type = MPI.BYTE;
                 opHandle = MPI.BOR.handleFor(MPI.BYTE, call);
@@ -143,7 +156,7 @@ final class Icollectives {
             } else if (inPlace) {
                 r = buffer(h, call, "buf", sendbuf, soffset, scount, type, READ_WRITE, false, true);
             } else {
-                s = buffer(h, call, "sendbuf", sendbuf, soffset, scount, type, READ, false, true);
+                if (sends) s = buffer(h, call, "sendbuf", sendbuf, soffset, scount, type, READ, false, true);
                 if (receives) r = buffer(h, call, "recvbuf", recvbuf, roffset, rcount, type, WRITE, false, true);
             }
             if (!nothing && op.isUser()) h.userOp(type.layout);
@@ -166,38 +179,38 @@ final class Icollectives {
         }
     }
 
-    static Request iReduce(Intracomm c, String call, Object sendbuf, int soffset, Object recvbuf, int roffset,
+    static Request iReduce(Comm c, String call, Object sendbuf, int soffset, Object recvbuf, int roffset,
                            int count, Datatype type, Op op, int root, boolean inPlace) {
         return reduction(c, IREDUCE, call, sendbuf, soffset, count, recvbuf, roffset, count, type, op, root, inPlace,
                 null);
     }
 
-    static Request iAllReduce(Intracomm c, String call, Object sendbuf, int soffset, Object recvbuf, int roffset,
+    static Request iAllReduce(Comm c, String call, Object sendbuf, int soffset, Object recvbuf, int roffset,
                               int count, Datatype type, Op op, boolean inPlace) {
         return reduction(c, IALLREDUCE, call, sendbuf, soffset, count, recvbuf, roffset, count, type, op, -1, inPlace,
                 null);
     }
 
-    static Request iScan(Intracomm c, String call, boolean exclusive, Object sendbuf, int soffset, Object recvbuf,
+    static Request iScan(Comm c, String call, boolean exclusive, Object sendbuf, int soffset, Object recvbuf,
                          int roffset, int count, Datatype type, Op op, boolean inPlace) {
         return reduction(c, exclusive ? IEXSCAN : ISCAN, call, sendbuf, soffset, count, recvbuf, roffset, count, type,
                 op, -1, inPlace, null);
     }
 
     /** MPI_Ireduce_scatter_block: every rank gets {@code count} items; the send side holds size * count. */
-    static Request iReduceScatterBlock(Intracomm c, String call, Object sendbuf, int soffset, Object recvbuf,
+    static Request iReduceScatterBlock(Comm c, String call, Object sendbuf, int soffset, Object recvbuf,
                                        int roffset, int count, Datatype type, Op op, boolean inPlace) {
         c.requireLive(call);
-        int total = Intracomm.items(call, inPlace ? "count" : "recvcount", count, c.size);
+        int total = Collectives.items(call, inPlace ? "count" : "recvcount", count, c.size);
         return reduction(c, IREDUCE_SCATTER_BLOCK, call, sendbuf, soffset, total, recvbuf, roffset,
                 inPlace ? total : count, type, op, -1, inPlace, null);
     }
 
     /** MPI_Ireduce_scatter: rank i gets {@code recvcounts[i]} items; the send side holds their sum. */
-    static Request iReduceScatter(Intracomm c, String call, Object sendbuf, int soffset, Object recvbuf, int roffset,
+    static Request iReduceScatter(Comm c, String call, Object sendbuf, int soffset, Object recvbuf, int roffset,
                                   int[] recvcounts, Datatype type, Op op, boolean inPlace) {
         c.requireLive(call);
-        int total = c.total(call, inPlace ? "counts" : "recvcounts", recvcounts);
+        int total = Collectives.total(c, call, inPlace ? "counts" : "recvcounts", recvcounts);
         return reduction(c, IREDUCE_SCATTER, call, sendbuf, soffset, total, recvbuf, roffset,
                 inPlace ? total : recvcounts[c.rank], type, op, -1, inPlace, recvcounts);
     }
@@ -210,13 +223,14 @@ final class Icollectives {
      * holding the rank's own block; scatter at the root: the send buffer; at other ranks of a rooted in-place form,
      * buf is the buffer the rank sends or receives).
      */
-    static Request blocks(Intracomm c, int kind, String call, Object sendbuf, int soffset, int scount,
+    static Request blocks(Comm c, int kind, String call, Object sendbuf, int soffset, int scount,
                           Datatype stype, Object recvbuf, int roffset, int rcount, Datatype rtype, int root,
                           boolean inPlace) {
         c.requireLive(call);
         boolean rooted = kind == IGATHER || kind == ISCATTER;
         if (rooted) c.checkRoot(call, root);
-        boolean atRoot = rooted && c.rank == root;
+        if (inPlace) c.refuseInPlace(call);
+        boolean atRoot = rooted && c.isRoot(root);
         Held h = new Held();
         try {
             Message s = Message.NONE, r = Message.NONE;
@@ -224,7 +238,7 @@ final class Icollectives {
             int in = 0;
             if (inPlace) {
                 refuseObjects(call, "type", stype);
-                int all = Intracomm.items(call, "count", scount, c.size);
+                int all = Collectives.items(call, "count", scount, c.size); // intracommunicators only
                 st = rt = stype.layout.handle();
                 rcount = scount;
                 if (kind == IGATHER) {
@@ -240,18 +254,19 @@ final class Icollectives {
                     in = 1;
                 }
             } else {
-                refuseObjects(call, "sendtype", stype);
+                // gather: every process sends (in an intercomm, the other group's), the root receives; scatter the
+                // other way round; allgather and alltoall: every process both
+                boolean sends = kind == IGATHER ? c.toRoot(root) : kind != ISCATTER || atRoot;
+                boolean receives = kind == IGATHER ? atRoot : kind != ISCATTER || c.toRoot(root);
+                if (sends) refuseObjects(call, "sendtype", stype);
                 int sitems = kind == IALLTOALL || kind == ISCATTER && atRoot
-                        ? Intracomm.items(call, "sendcount", scount, c.size) : scount;
-                boolean receives = kind != IGATHER || atRoot;
+                        ? Collectives.items(call, "sendcount", scount, c.peers) : scount;
                 if (receives) refuseObjects(call, "recvtype", rtype);
-                int ritems = kind == IGATHER || kind == IALLGATHER || kind == IALLTOALL
-                        ? Intracomm.items(call, "recvcount", rcount, c.size) : rcount;
-                if (kind != ISCATTER || atRoot) {
-                    s = buffer(h, call, "sendbuf", sendbuf, soffset, sitems, stype, READ, false, false);
-                }
+                int ritems = (receives || !c.inter) && (kind == IGATHER || kind == IALLGATHER || kind == IALLTOALL)
+                        ? Collectives.items(call, "recvcount", rcount, c.peers) : rcount;
+                if (sends) s = buffer(h, call, "sendbuf", sendbuf, soffset, sitems, stype, READ, false, false);
                 if (receives) r = buffer(h, call, "recvbuf", recvbuf, roffset, ritems, rtype, WRITE, false, false);
-                st = kind == ISCATTER && !atRoot ? rtype.layout.handle() : stype.layout.handle();
+                st = sends ? stype.layout.handle() : receives ? rtype.layout.handle() : MPI.BYTE.layout.handle();
                 rt = receives ? rtype.layout.handle() : st;
             }
             StatusBuffer out = StatusBuffer.current();
@@ -268,30 +283,31 @@ final class Icollectives {
      * {@code form}: 0 the full form, 1 in place (recvbuf only; at the root of a gather), 2 a gather's send-only form
      * at a rank other than the root (sendbuf only).
      */
-    static Request gatherv(Intracomm c, int kind, String call, Object sendbuf, int soffset, int scount,
+    static Request gatherv(Comm c, int kind, String call, Object sendbuf, int soffset, int scount,
                            Datatype stype, Object recvbuf, int roffset, int[] recvcounts, int[] displs,
                            Datatype rtype, int root, int form) {
         c.requireLive(call);
         boolean rooted = kind == IGATHER;
         if (rooted) c.checkRoot(call, root);
-        boolean atRoot = !rooted || c.rank == root;
+        if (form == 1) c.refuseInPlace(call);
+        boolean atRoot = !rooted || c.isRoot(root), sends = form != 1 && (!rooted || c.toRoot(root));
         if (rooted && form == 1 && !atRoot) throw rootOnly(call, c, root, true);
         if (rooted && form == 2 && atRoot) throw rootOnly(call, c, root, false);
-        if (form != 1) refuseObjects(call, "sendtype", stype);
+        if (sends) refuseObjects(call, "sendtype", stype);
         if (form != 2 && atRoot) refuseObjects(call, "recvtype", rtype);
-        int span = form != 2 && atRoot ? Intracomm.span(call, "recvcount", recvcounts, "displs", displs, c.size,
-                "rank") : 0;
+        int span = form != 2 && atRoot ? Collectives.span(c, call, "recvcount", recvcounts, "displs", displs) : 0;
         Held h = new Held();
         try {
             Message s = Message.NONE, r = Message.NONE;
-            if (form != 1) s = buffer(h, call, "sendbuf", sendbuf, soffset, scount, stype, READ, false, false);
+            if (sends) s = buffer(h, call, "sendbuf", sendbuf, soffset, scount, stype, READ, false, false);
             long counts = 0, at = 0, st, rt;
             if (form != 2 && atRoot) {
                 r = buffer(h, call, "recvbuf", recvbuf, roffset, span, rtype, WRITE, true, false);
-                counts = h.ints(call, recvcounts, c.size);
-                at = h.ints(call, displs, c.size);
+                counts = h.ints(call, recvcounts, c.peers);
+                at = h.ints(call, displs, c.peers);
             }
-            st = form == 1 ? rtype.layout.handle() : stype.layout.handle();
+            st = sends ? stype.layout.handle() : form != 2 && atRoot ? rtype.layout.handle()
+                    : MPI.BYTE.layout.handle();
             rt = form == 2 || !atRoot ? st : rtype.layout.handle();
             StatusBuffer out = StatusBuffer.current();
             return start(h, call, NativeMPI.igatherv(kind, s.address, form == 1 ? 0 : scount, st, r.address, counts,
@@ -306,30 +322,30 @@ final class Icollectives {
      * MPI_Iscatterv: {@code sendcounts}/{@code displs} per rank, significant at the root. {@code form}: 0 the full
      * form, 1 in place at the root (sendbuf only), 2 receive-only at the other ranks (recvbuf only).
      */
-    static Request scatterv(Intracomm c, String call, Object sendbuf, int soffset, int[] sendcounts, int[] displs,
+    static Request scatterv(Comm c, String call, Object sendbuf, int soffset, int[] sendcounts, int[] displs,
                             Datatype stype, Object recvbuf, int roffset, int rcount, Datatype rtype, int root,
                             int form) {
         c.requireLive(call);
         c.checkRoot(call, root);
-        boolean atRoot = c.rank == root;
+        if (form == 1) c.refuseInPlace(call);
+        boolean atRoot = c.isRoot(root), sends = form != 2 && atRoot, receives = form != 1 && c.toRoot(root);
         if (form == 1 && !atRoot) throw rootOnly(call, c, root, true);
         if (form == 2 && atRoot) throw rootOnly(call, c, root, false);
-        if (form != 2 && atRoot) refuseObjects(call, "sendtype", stype);
-        if (form != 1) refuseObjects(call, "recvtype", rtype);
-        int span = form != 2 && atRoot ? Intracomm.span(call, "sendcount", sendcounts, "displs", displs, c.size,
-                "rank") : 0;
+        if (sends) refuseObjects(call, "sendtype", stype);
+        if (receives) refuseObjects(call, "recvtype", rtype);
+        int span = sends ? Collectives.span(c, call, "sendcount", sendcounts, "displs", displs) : 0;
         Held h = new Held();
         try {
             Message s = Message.NONE, r = Message.NONE;
             long counts = 0, at = 0;
-            if (form != 2 && atRoot) {
+            if (sends) {
                 s = buffer(h, call, "sendbuf", sendbuf, soffset, span, stype, READ, false, false);
-                counts = h.ints(call, sendcounts, c.size);
-                at = h.ints(call, displs, c.size);
+                counts = h.ints(call, sendcounts, c.peers);
+                at = h.ints(call, displs, c.peers);
             }
-            if (form != 1) r = buffer(h, call, "recvbuf", recvbuf, roffset, rcount, rtype, WRITE, false, false);
-            long st = form == 2 ? rtype.layout.handle() : stype.layout.handle();
-            long rt = form == 1 ? st : rtype.layout.handle();
+            if (receives) r = buffer(h, call, "recvbuf", recvbuf, roffset, rcount, rtype, WRITE, false, false);
+            long st = sends ? stype.layout.handle() : receives ? rtype.layout.handle() : MPI.BYTE.layout.handle();
+            long rt = receives ? rtype.layout.handle() : st;
             StatusBuffer out = StatusBuffer.current();
             return start(h, call, NativeMPI.iscatterv(s.address, counts, at, st, r.address, form == 1 ? 0 : rcount,
                     rt, form == 1 ? 1 : 0, root, c.handle, out.handleAddress), out);
@@ -340,20 +356,20 @@ final class Icollectives {
     }
 
     /** MPI_Ialltoallv: counts and displacements per rank, each side. */
-    static Request allToAllv(Intracomm c, String call, Object sendbuf, int soffset, int[] sendcounts, int[] sdispls,
+    static Request allToAllv(Comm c, String call, Object sendbuf, int soffset, int[] sendcounts, int[] sdispls,
                              Datatype stype, Object recvbuf, int roffset, int[] recvcounts, int[] rdispls,
                              Datatype rtype) {
         c.requireLive(call);
         refuseObjects(call, "sendtype", stype);
         refuseObjects(call, "recvtype", rtype);
-        int sspan = Intracomm.span(call, "sendcount", sendcounts, "sdispls", sdispls, c.size, "rank");
-        int rspan = Intracomm.span(call, "recvcount", recvcounts, "rdispls", rdispls, c.size, "rank");
+        int sspan = Collectives.span(c, call, "sendcount", sendcounts, "sdispls", sdispls);
+        int rspan = Collectives.span(c, call, "recvcount", recvcounts, "rdispls", rdispls);
         return vectors(c, IALLTOALL, call, sendbuf, soffset, sspan, sendcounts, sdispls, stype, recvbuf, roffset,
-                rspan, recvcounts, rdispls, rtype, c.size, c.size);
+                rspan, recvcounts, rdispls, rtype, c.peers, c.peers);
     }
 
     /** The native call of an all-to-all of vectors (IALLTOALL or INEIGHBOR_ALLTOALL), checked. */
-    private static Request vectors(Intracomm c, int kind, String call, Object sendbuf, int soffset, int sspan,
+    private static Request vectors(Comm c, int kind, String call, Object sendbuf, int soffset, int sspan,
                                    int[] sendcounts, int[] sdispls, Datatype stype, Object recvbuf, int roffset,
                                    int rspan, int[] recvcounts, int[] rdispls, Datatype rtype, int outs, int ins) {
         Held h = new Held();
@@ -374,14 +390,14 @@ final class Icollectives {
      * MPI_Ialltoallw: byte displacements and a datatype per rank, each side; the buffers from their starts
      * ({@code sbyteoff}/{@code rbyteoff}: where a heap buffer's data starts in its array, in bytes).
      */
-    static Request allToAllw(Intracomm c, String call, Object sendbuf, long sbyteoff, int[] sendcounts,
+    static Request allToAllw(Comm c, String call, Object sendbuf, long sbyteoff, int[] sendcounts,
                              int[] sdispls, Datatype[] stypes, Object recvbuf, long rbyteoff, int[] recvcounts,
                              int[] rdispls, Datatype[] rtypes, Object sendOwner, Object recvOwner) {
         c.requireLive(call);
-        long[] st = new long[c.size], rt = new long[c.size];
-        long sspan = c.wSpan(call, "sendbuf", sendOwner, "sendcount", sendcounts, "sdispls", sdispls, "sendtypes",
+        long[] st = new long[c.peers], rt = new long[c.peers];
+        long sspan = Collectives.wSpan(c, call, "sendbuf", sendOwner, "sendcount", sendcounts, "sdispls", sdispls, "sendtypes",
                 stypes, st);
-        long rspan = c.wSpan(call, "recvbuf", recvOwner, "recvcount", recvcounts, "rdispls", rdispls, "recvtypes",
+        long rspan = Collectives.wSpan(c, call, "recvbuf", recvOwner, "recvcount", recvcounts, "rdispls", rdispls, "recvtypes",
                 rtypes, rt);
         BufferType bytes = MPI.BYTE.layout;
         Held h = new Held();
@@ -389,10 +405,10 @@ final class Icollectives {
             Message s = h.buffer(call, sendbuf, sbyteoff, (int) sspan, bytes, READ, false);
             Message r = h.buffer(call, recvbuf, rbyteoff, (int) rspan, bytes, WRITE, true);
             StatusBuffer out = StatusBuffer.current();
-            return start(h, call, NativeMPI.ialltoallw(s.address, h.ints(call, sendcounts, c.size),
-                    h.ints(call, sdispls, c.size), h.handles(call, st, c.size), r.address,
-                    h.ints(call, recvcounts, c.size), h.ints(call, rdispls, c.size), h.handles(call, rt, c.size),
-                    c.size, c.handle, out.handleAddress), out);
+            int n = c.peers;
+            return start(h, call, NativeMPI.ialltoallw(s.address, h.ints(call, sendcounts, n),
+                    h.ints(call, sdispls, n), h.handles(call, st, n), r.address, h.ints(call, recvcounts, n),
+                    h.ints(call, rdispls, n), h.handles(call, rt, n), n, c.handle, out.handleAddress), out);
         } catch (RuntimeException | Error e) {
             h.release();
             throw e;
@@ -406,7 +422,7 @@ final class Icollectives {
      * communicator, its neighbour count each on a graph one, MPI_Dist_graph_neighbors_count's on a distributed graph.
      * A communicator without a topology: an MPIException of class MPI.ERR_TOPOLOGY.
      */
-    static int[] degrees(Intracomm c, String call) {
+    static int[] degrees(Comm c, String call) {
         int[] value = new int[1];
         MPIException.check(NativeMPI.topo_test(c.handle, value), call);
         int kind = value[0];
@@ -431,21 +447,21 @@ final class Icollectives {
      * MPI_Neighbor_allgather (INEIGHBOR_ALLGATHER) and MPI_Neighbor_alltoall (INEIGHBOR_ALLTOALL), blocking
      * ({@code nonBlocking} false: null returned) or not.
      */
-    static Request neighborBlocks(Intracomm c, int kind, String call, boolean nonBlocking, Object sendbuf,
+    static Request neighborBlocks(Comm c, int kind, String call, boolean nonBlocking, Object sendbuf,
                                   int soffset, int scount, Datatype stype, Object recvbuf, int roffset, int rcount,
                                   Datatype rtype) {
         c.requireLive(call);
         refuseObjects(call, "sendtype", stype);
         refuseObjects(call, "recvtype", rtype);
         int[] d = degrees(c, call);
-        int sitems = kind == INEIGHBOR_ALLTOALL ? Intracomm.items(call, "sendcount", scount, d[1]) : scount;
+        int sitems = kind == INEIGHBOR_ALLTOALL ? Collectives.items(call, "sendcount", scount, d[1]) : scount;
         if (kind != INEIGHBOR_ALLTOALL && scount < 0) {
             throw new IllegalArgumentException(call + ": sendcount is " + scount + ", must be >= 0");
         }
-        int ritems = Intracomm.items(call, "recvcount", rcount, d[0]);
+        int ritems = Collectives.items(call, "recvcount", rcount, d[0]);
         if (!nonBlocking) {
-            long soff = Intracomm.checked(call, "sendbuf", sendbuf, soffset, sitems, stype, false);
-            long roff = Intracomm.checked(call, "recvbuf", recvbuf, roffset, ritems, rtype, false);
+            long soff = Collectives.checked(call, "sendbuf", sendbuf, soffset, sitems, stype, false);
+            long roff = Collectives.checked(call, "recvbuf", recvbuf, roffset, ritems, rtype, false);
             boolean stage = Message.stageBlockingArrays;
             Message s = Message.blocking(call, sendbuf, soff, sitems, stype.layout, stage, READ);
             Message r = Message.blocking(call, recvbuf, roff, ritems, rtype.layout, stage, READ_WRITE);
@@ -470,17 +486,17 @@ final class Icollectives {
     }
 
     /** MPI_[I]neighbor_allgatherv: {@code recvcounts}/{@code displs} per in-neighbour. */
-    static Request neighborAllGatherv(Intracomm c, String call, boolean nonBlocking, Object sendbuf, int soffset,
+    static Request neighborAllGatherv(Comm c, String call, boolean nonBlocking, Object sendbuf, int soffset,
                                       int scount, Datatype stype, Object recvbuf, int roffset, int[] recvcounts,
                                       int[] displs, Datatype rtype) {
         c.requireLive(call);
         refuseObjects(call, "sendtype", stype);
         refuseObjects(call, "recvtype", rtype);
         int[] d = degrees(c, call);
-        int rspan = Intracomm.span(call, "recvcount", recvcounts, "displs", displs, d[0], "in-neighbour");
+        int rspan = Collectives.span(call, "recvcount", recvcounts, "displs", displs, d[0], "in-neighbour");
         if (!nonBlocking) {
-            long soff = Intracomm.checked(call, "sendbuf", sendbuf, soffset, scount, stype, false);
-            long roff = Intracomm.checked(call, "recvbuf", recvbuf, roffset, rspan, rtype, false);
+            long soff = Collectives.checked(call, "sendbuf", sendbuf, soffset, scount, stype, false);
+            long roff = Collectives.checked(call, "recvbuf", recvbuf, roffset, rspan, rtype, false);
             boolean stage = Message.stageBlockingArrays;
             Message s = Message.blocking(call, sendbuf, soff, scount, stype.layout, stage, READ);
             Message r = Message.blocking(call, recvbuf, roff, rspan, rtype.layout, stage, READ_WRITE);
@@ -507,21 +523,21 @@ final class Icollectives {
     }
 
     /** MPI_[I]neighbor_alltoallv: send counts/displacements per out-neighbour, receive ones per in-neighbour. */
-    static Request neighborAllToAllv(Intracomm c, String call, boolean nonBlocking, Object sendbuf, int soffset,
+    static Request neighborAllToAllv(Comm c, String call, boolean nonBlocking, Object sendbuf, int soffset,
                                      int[] sendcounts, int[] sdispls, Datatype stype, Object recvbuf, int roffset,
                                      int[] recvcounts, int[] rdispls, Datatype rtype) {
         c.requireLive(call);
         refuseObjects(call, "sendtype", stype);
         refuseObjects(call, "recvtype", rtype);
         int[] d = degrees(c, call);
-        int sspan = Intracomm.span(call, "sendcount", sendcounts, "sdispls", sdispls, d[1], "out-neighbour");
-        int rspan = Intracomm.span(call, "recvcount", recvcounts, "rdispls", rdispls, d[0], "in-neighbour");
+        int sspan = Collectives.span(call, "sendcount", sendcounts, "sdispls", sdispls, d[1], "out-neighbour");
+        int rspan = Collectives.span(call, "recvcount", recvcounts, "rdispls", rdispls, d[0], "in-neighbour");
         if (nonBlocking) {
             return vectors(c, INEIGHBOR_ALLTOALL, call, sendbuf, soffset, sspan, sendcounts, sdispls, stype, recvbuf,
                     roffset, rspan, recvcounts, rdispls, rtype, d[1], d[0]);
         }
-        long soff = Intracomm.checked(call, "sendbuf", sendbuf, soffset, sspan, stype, false);
-        long roff = Intracomm.checked(call, "recvbuf", recvbuf, roffset, rspan, rtype, false);
+        long soff = Collectives.checked(call, "sendbuf", sendbuf, soffset, sspan, stype, false);
+        long roff = Collectives.checked(call, "recvbuf", recvbuf, roffset, rspan, rtype, false);
         boolean stage = Message.stageBlockingArrays;
         Message s = Message.blocking(call, sendbuf, soff, sspan, stype.layout, stage, READ);
         Message r = Message.blocking(call, recvbuf, roff, rspan, rtype.layout, stage, READ_WRITE);

@@ -4,7 +4,10 @@ import natmpj.jni.NativeMPI;
 
 /**
  * A communicator between two disjoint groups: point-to-point ranks name processes of the remote group; Rank and
- * Size are the local group's. Made by {@link Comm#Create_intercomm}.
+ * Size are the local group's. Made by {@link Comm#Create_intercomm}. Open MPI's collectives ({@code Comm.bcast},
+ * {@code Comm.iAllReduce}, ...) run on it as MPI defines them on intercommunicators: a rooted collective's root
+ * passes MPI.ROOT, the rest of its group MPI.PROC_NULL, the other group the root's rank; blocks come from and go to
+ * the remote group; nothing is in place.
  */
 public class Intercomm extends Comm {
     Intercomm(long handle, String name) {
@@ -121,7 +124,6 @@ public class Intercomm extends Comm {
         }
     }
 
-    /** MPI_Comm_get_parent: pending (dynamic processes). */
     /** What {@link #getParent} returned: the same object for the same MPI communicator. */
     private static Intercomm parent;
 

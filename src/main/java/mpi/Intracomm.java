@@ -90,30 +90,12 @@ public class Intracomm extends Comm {
 
     /** Blocks until every rank of the communicator has called it. */
     public void Barrier() throws MPIException {
-        requireLive("Intracomm.Barrier");
-        MPIException.check(NativeMPI.barrier(handle), "Intracomm.Barrier");
+        Collectives.barrier(this, "Intracomm.Barrier");
     }
 
     /** Copies {@code count} items from {@code root}'s buffer into every other rank's. */
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) throws MPIException {
-        Bcast("Intracomm.Bcast", buf, offset, count, datatype, root);
-    }
-
-    /** {@link #Bcast} for a call named {@code call} (either API's spelling). */
-    void Bcast(String call, Object buf, int offset, int count, Datatype datatype, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        if (ObjectMessages.isObject(datatype)) {
-            Buffers.offset(call, "buf", buf, offset, count, Datatype.layout(datatype));
-            ObjectCollectives.bcast(this, call, buf, offset, count, datatype, root);
-            return;
-        }
-        // Not buffer(): see checked.
-        long off = checked(call, "buf", buf, offset, count, datatype, false);
-        Message b = Message.blocking(call, buf, off, count, datatype.layout, Message.stageBlockingArrays,
-                Message.READ_WRITE);
-        int rc = NativeMPI.bcast(b.array, b.address, b.off, count, datatype.layout.handle(), root, handle);
-        finish(call, rc, Message.NONE, b);
+        Collectives.bcast(this, "Intracomm.Bcast", buf, offset, count, datatype, root);
     }
 
     /**
@@ -122,48 +104,15 @@ public class Intracomm extends Comm {
      */
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                        Op op, int root) throws MPIException {
-        Reduce("Intracomm.Reduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
-    }
-
-    /** {@link #Reduce} for a call named {@code call} (either API's spelling). */
-    void Reduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
-            Datatype datatype, Op op, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        if (ObjectMessages.isObject(datatype)) {
-            objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root, false);
-            return;
-        }
-        if (holdsNothing(datatype)) {
-            reduceNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
-                    (type, opHandle) -> NativeMPI.reduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, root, handle));
-            return;
-        }
-        reduction(REDUCE, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, rank == root,
-                true, root, null);
+        Collectives.reduce(this, "Intracomm.Reduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op,
+                root);
     }
 
     /** Like Reduce, with the result in every rank's {@code recvbuf}. */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                           Op op) throws MPIException {
-        Allreduce("Intracomm.Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
-    }
-
-    /** {@link #Allreduce} for a call named {@code call} (either API's spelling). */
-    void Allreduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
-            Datatype datatype, Op op) {
-        requireLive(call);
-        if (ObjectMessages.isObject(datatype)) {
-            objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, false);
-            return;
-        }
-        if (holdsNothing(datatype)) {
-            reduceNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                    (type, opHandle) -> NativeMPI.allreduce(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle));
-            return;
-        }
-        reduction(ALLREDUCE, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true,
-                -1, null);
+        Collectives.allreduce(this, "Intracomm.Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
+                op);
     }
 
     /**
@@ -172,130 +121,7 @@ public class Intracomm extends Comm {
      */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                      Op op) throws MPIException {
-        Scan("Intracomm.Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
-    }
-
-    /** {@link #Scan} for a call named {@code call} (either API's spelling). */
-    void Scan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
-            Datatype datatype, Op op) {
-        requireLive(call);
-        if (ObjectMessages.isObject(datatype)) {
-            objectReduce(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1, true);
-            return;
-        }
-        if (holdsNothing(datatype)) {
-            reduceNothing(call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true,
-                    (type, opHandle) -> NativeMPI.scan(null, 0, 0, null, 0, 0, 0, 0, type, opHandle, handle));
-            return;
-        }
-        reduction(SCAN, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true, -1,
-                null);
-    }
-
-    /** Which native call {@link #reduction} makes. */
-    private static final int REDUCE = 0, ALLREDUCE = 1, SCAN = 2, REDUCE_SCATTER = 3, EXSCAN = 4,
-            REDUCE_SCATTER_BLOCK = 5;
-
-    /**
-     * What Reduce, Allreduce, Scan and Reduce_scatter share: checks, staging (for a user op, whose Java callback
-     * must not run inside a JNI critical region, and under THREAD_MULTIPLE), MPI_IN_PLACE when both buffers are the
-     * same range, and handing a user function's exception back to the caller. The native call is picked by
-     * {@code kind} (root for REDUCE, recvcounts for REDUCE_SCATTER), not passed as a lambda: a capturing lambda is
-     * an allocation per call unless C2 inlines this whole method, and one call site of an interface shared by four
-     * reductions turns megamorphic in programs that use several.
-     */
-    private void reduction(int kind, String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf,
-                           int recvoffset, int recvcount, Datatype datatype, Op op, boolean receives,
-                           boolean inPlaceAllowed, int root, int[] recvcounts) {
-        long opHandle = opFor(call, op, datatype);
-        boolean user = op.isUser(), stage = user || Message.stageBlockingArrays;
-        // Not buffer(): see checked.
-        long soff = checked(call, "sendbuf", sendbuf, sendoffset, sendcount, datatype, true);
-        long roff = receives ? checked(call, "recvbuf", recvbuf, recvoffset, recvcount, datatype, true) : 0;
-        Message s = Message.blocking(call, sendbuf, soff, sendcount, datatype.layout, stage, Message.READ);
-        // Where recvbuf is not significant, an empty Message (what Message.NONE is) made at the same site, so that
-        // the two cases do not merge two objects (see Message.blocking).
-        Message r = Message.blocking(call, receives ? recvbuf : null, roff, receives ? recvcount : 0, datatype.layout,
-                stage, Message.READ_WRITE);
-        if (!inPlaceAllowed && sendbuf != null && sendbuf == recvbuf) throw sameBuffers(call, s, r);
-        boolean inPlace = inPlaceAllowed && receives
-                && Buffers.inPlace(call, sendbuf, s.position, recvbuf, r.position, datatype.layout, sendcount);
-        if (inPlace) s = drop(s);
-        int in = inPlace ? 1 : 0;
-        int rc = user ? userReduction(kind, call, s, r, in, sendcount, datatype, op, opHandle, root, recvcounts)
-                : reduce(kind, s, r, in, sendcount, datatype.layout.handle(), opHandle, root, recvcounts);
-        finish(call, rc, s, r);
-    }
-
-    private static IllegalArgumentException sameBuffers(String call, Message s, Message r) {
-        drop(s);
-        drop(r);
-        return new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
-    }
-
-    /** {@link #reduce} with a user op: its Java function runs inside, and what it throws is rethrown here. */
-    private int userReduction(int kind, String call, Message s, Message r, int in, int count, Datatype datatype,
-                              Op op, long opHandle, int root, int[] recvcounts) {
-        op.enter(datatype);
-        int rc = reduce(kind, s, r, in, count, datatype.layout.handle(), opHandle, root, recvcounts);
-        try {
-            op.exit(datatype, call); // rethrows what the user function threw
-        } catch (RuntimeException | Error e) {
-            drop(s);
-            drop(r);
-            throw e;
-        }
-        return rc;
-    }
-
-    /** The native call of a reduction of {@code kind}, on buffers resolved by {@link #reduction}. */
-    private int reduce(int kind, Message s, Message r, int in, int count, long type, long opHandle, int root,
-                       int[] recvcounts) {
-        switch (kind) {
-            case REDUCE:
-                return NativeMPI.reduce(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
-                        opHandle, root, handle);
-            case ALLREDUCE:
-                return NativeMPI.allreduce(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
-                        opHandle, handle);
-            case SCAN:
-                return NativeMPI.scan(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
-                        opHandle, handle);
-            case EXSCAN:
-                return NativeMPI.exscan(s.array, s.address, s.off, r.array, r.address, r.off, in, count, type,
-                        opHandle, handle);
-            case REDUCE_SCATTER_BLOCK:
-                return NativeMPI.reduce_scatter_block(s.array, s.address, s.off, r.array, r.address, r.off, in,
-                        recvcounts[0], type, opHandle, handle);
-            default:
-                return NativeMPI.reduce_scatter(s.array, s.address, s.off, r.array, r.address, r.off, in, recvcounts,
-                        type, opHandle, handle);
-        }
-    }
-
-    /** A reduction's native call on no data, given the MPI handles of the datatype and op to run it with. */
-    private interface NativeEmptyReduction {
-        int run(long type, long opHandle);
-    }
-
-    /** Items of a type of size 0 (a Struct of MPI.LB / MPI.UB markers only, or a Contiguous of 0 items). */
-    static boolean holdsNothing(Datatype datatype) {
-        return datatype != null && datatype.layout.size == 0 && datatype.layout.element.movedByMpi();
-    }
-
-    /**
-     * A reduction over a type that {@link #holdsNothing}: there is nothing to combine, whatever the op, and MPI
-     * refuses predefined ops on most derived types. After the buffers are checked, MPI runs the same collective on
-     * no data (0 items of MPI.BYTE with MPI.BOR), so the ranks still meet in it and it completes as MPI's would.
-     */
-    private void reduceNothing(String call, Object sendbuf, int sendoffset, int sendcount, Object recvbuf,
-                               int recvoffset, int recvcount, Datatype datatype, Op op, boolean receives,
-                               NativeEmptyReduction nativeCall) {
-        if (op == null) throw new NullPointerException(call + ": op is null");
-        if (op.isFreed()) throw new IllegalStateException(call + ": the op has been freed");
-        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(datatype));
-        if (receives) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, Datatype.layout(datatype));
-        MPIException.check(nativeCall.run(MPI.BYTE.layout.handle(), MPI.BOR.handleFor(MPI.BYTE, call)), call);
+        Collectives.scan(this, "Intracomm.Scan", false, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
     }
 
     /**
@@ -304,263 +130,59 @@ public class Intracomm extends Comm {
      */
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                Datatype datatype, Op op) throws MPIException {
-        Reduce_scatter("Intracomm.Reduce_scatter", sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
-    }
-
-    /** {@link #Reduce_scatter} for a call named {@code call} (either API's spelling). */
-    void Reduce_scatter(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
-            Datatype datatype, Op op) {
-        requireLive(call);
-        int total = total(call, "recvcounts", recvcounts);
-        if (ObjectMessages.isObject(datatype)) {
-            if (op == null) throw new NullPointerException(call + ": op is null");
-            if (op.function() == null) {
-                throw new IllegalArgumentException(call + ": MPI.OBJECT reductions need a user-defined op, not " + op);
-            }
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, total, Datatype.layout(datatype));
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcounts[rank], Datatype.layout(datatype));
-            if (sendbuf != null && sendbuf == recvbuf) {
-                throw new IllegalArgumentException(call + ": sendbuf and recvbuf must be different buffers");
-            }
-            ObjectCollectives.reduceScatter(this, call, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype,
-                    op.function());
-            return;
-        }
-        if (holdsNothing(datatype)) {
-            reduceNothing(call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype, op, true,
-                    (type, opHandle) -> NativeMPI.reduce_scatter(null, 0, 0, null, 0, 0, 0, new int[size], type,
-                            opHandle, handle));
-            return;
-        }
-        reduction(REDUCE_SCATTER, call, sendbuf, sendoffset, total, recvbuf, recvoffset, recvcounts[rank], datatype,
-                op, true, false, -1, recvcounts);
+        Collectives.reduceScatter(this, "Intracomm.Reduce_scatter", sendbuf, sendoffset, recvbuf, recvoffset,
+                recvcounts, datatype, op);
     }
 
     /** Root's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                        int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
-        Gather("Intracomm.Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype,
-                root);
-    }
-
-    /** {@link #Gather} for a call named {@code call} (either API's spelling). */
-    void Gather(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-            int recvoffset, int recvcount, Datatype recvtype, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
-            if (rank == root) {
-                Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size),
-                        Datatype.layout(recvtype));
-            }
-            ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-                    recvcount, null, null, recvtype, root);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
-        Message r = Message.NONE;
-        if (rank == root) {
-            r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
-                    stage, false, true);
-        }
-        long stype = sendtype.layout.handle(), rtype = rank == root ? recvtype.layout.handle() : stype;
-        int rc = NativeMPI.gather(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
-                recvcount, rtype, 0, root, handle);
-        finish(call, rc, s, r);
+        Collectives.gather(this, "Intracomm.Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+                recvcount, recvtype, root);
     }
 
     /** Root's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                         int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
-        Gatherv("Intracomm.Gatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
-                recvtype, root);
-    }
-
-    /** {@link #Gatherv} for a call named {@code call} (either API's spelling). */
-    void Gatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
-            if (rank == root) {
-                Buffers.offset(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs",
-                        displs), Datatype.layout(recvtype));
-            }
-            ObjectCollectives.gather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
-                    recvcount, displs, recvtype, root);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
-        Message r = Message.NONE;
-        if (rank == root) {
-            r = buffer(call, "recvbuf", recvbuf, recvoffset, span(call, "recvcount", recvcount, "displs", displs),
-                    recvtype, stage, false, true);
-        }
-        long stype = sendtype.layout.handle(), rtype = rank == root ? recvtype.layout.handle() : stype;
-        int rc = NativeMPI.gatherv(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
-                rank == root ? recvcount : null, rank == root ? displs : null, rtype, 0, root, handle);
-        finish(call, rc, s, r);
+        Collectives.gatherv(this, "Intracomm.Gatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+                recvcount, displs, recvtype, root);
     }
 
     /** Every rank receives {@code recvcount} items, block i of root's {@code sendbuf} going to rank i. */
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                         int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
-        Scatter("Intracomm.Scatter", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                recvtype, root);
-    }
-
-    /** {@link #Scatter} for a call named {@code call} (either API's spelling). */
-    void Scatter(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-            int recvoffset, int recvcount, Datatype recvtype, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        if (objects(call, sendtype, recvtype)) {
-            if (rank == root) {
-                Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size),
-                        Datatype.layout(sendtype));
-            }
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, Datatype.layout(recvtype));
-            ObjectCollectives.scatter(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
-                    recvoffset, recvcount, recvtype, root);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = Message.NONE;
-        if (rank == root) {
-            s = buffer(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype,
-                    stage, false, false);
-        }
-        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false, true);
-        long rtype = recvtype.layout.handle(), stype = rank == root ? sendtype.layout.handle() : rtype;
-        int rc = NativeMPI.scatter(s.array, s.address, s.off, sendcount, stype, r.array, r.address, r.off,
-                recvcount, rtype, 0, root, handle);
-        finish(call, rc, s, r);
+        Collectives.scatter(this, "Intracomm.Scatter", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+                recvcount, recvtype, root);
     }
 
     /** Rank i receives {@code sendcount[i]} items from root's {@code sendbuf} at item {@code displs[i]}. */
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
-        Scatterv("Intracomm.Scatterv", sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
-                recvcount, recvtype, root);
-    }
-
-    /** {@link #Scatterv} for a call named {@code call} (either API's spelling). */
-    void Scatterv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
-            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        if (objects(call, sendtype, recvtype)) {
-            if (rank == root) {
-                Buffers.offset(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs",
-                        displs), Datatype.layout(sendtype));
-            }
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, recvcount, Datatype.layout(recvtype));
-            ObjectCollectives.scatter(this, call, sendbuf, sendoffset, 0, sendcount, displs, sendtype, recvbuf,
-                    recvoffset, recvcount, recvtype, root);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = Message.NONE;
-        if (rank == root) {
-            s = buffer(call, "sendbuf", sendbuf, sendoffset, span(call, "sendcount", sendcount, "displs", displs),
-                    sendtype, stage, false, false);
-        }
-        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, stage, false, true);
-        long rtype = recvtype.layout.handle(), stype = rank == root ? sendtype.layout.handle() : rtype;
-        int rc = NativeMPI.scatterv(s.array, s.address, s.off, rank == root ? sendcount : null,
-                rank == root ? displs : null, stype, r.array, r.address, r.off, recvcount, rtype, 0, root, handle);
-        finish(call, rc, s, r);
+        Collectives.scatterv(this, "Intracomm.Scatterv", sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf,
+                recvoffset, recvcount, recvtype, root);
     }
 
     /** Every rank's {@code recvbuf} receives {@code recvcount} items from every rank, in rank order. */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                           int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
-        Allgather("Intracomm.Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                recvtype);
-    }
-
-    /** {@link #Allgather} for a call named {@code call} (either API's spelling). */
-    void Allgather(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-            int recvoffset, int recvcount, Datatype recvtype) {
-        requireLive(call);
-        if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size),
-                    Datatype.layout(recvtype));
-            ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-                    recvcount, null, null, recvtype);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
-        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
-                stage, false, true);
-        int rc = NativeMPI.allgather(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
-                r.address, r.off, recvcount, recvtype.layout.handle(), 0, handle);
-        finish(call, rc, s, r);
+        Collectives.allgather(this, "Intracomm.Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+                recvoffset, recvcount, recvtype);
     }
 
     /** Every rank's {@code recvbuf} receives {@code recvcount[i]} items from rank i at item {@code displs[i]}. */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
-        Allgatherv("Intracomm.Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                displs, recvtype);
-    }
-
-    /** {@link #Allgatherv} for a call named {@code call} (either API's spelling). */
-    void Allgatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
-        requireLive(call);
-        int span = span(call, "recvcount", recvcount, "displs", displs);
-        if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sendcount, Datatype.layout(sendtype));
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, span, Datatype.layout(recvtype));
-            ObjectCollectives.allgather(this, call, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, 0,
-                    recvcount, displs, recvtype);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, stage, false, false);
-        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, span, recvtype, stage, false, true);
-        int rc = NativeMPI.allgatherv(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
-                r.address, r.off, recvcount, displs, recvtype.layout.handle(), 0, handle);
-        finish(call, rc, s, r);
+        Collectives.allgatherv(this, "Intracomm.Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+                recvoffset, recvcount, displs, recvtype);
     }
 
     /** Block i of every rank's {@code sendbuf} ({@code sendcount} items) goes to rank i, in rank order. */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
                          int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
-        Alltoall("Intracomm.Alltoall", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                recvtype);
-    }
-
-    /** {@link #Alltoall} for a call named {@code call} (either API's spelling). */
-    void Alltoall(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
-            int recvoffset, int recvcount, Datatype recvtype) {
-        requireLive(call);
-        if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size),
-                    Datatype.layout(sendtype));
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size),
-                    Datatype.layout(recvtype));
-            ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, sendcount, null, null, sendtype, recvbuf,
-                    recvoffset, recvcount, null, null, recvtype);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, items(call, "sendcount", sendcount, size), sendtype,
-                stage, false, false);
-        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, items(call, "recvcount", recvcount, size), recvtype,
-                stage, false, true);
-        int rc = NativeMPI.alltoall(s.array, s.address, s.off, sendcount, sendtype.layout.handle(), r.array,
-                r.address, r.off, recvcount, recvtype.layout.handle(), 0, handle);
-        finish(call, rc, s, r);
+        Collectives.alltoall(this, "Intracomm.Alltoall", sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+                recvoffset, recvcount, recvtype);
     }
 
     /** Rank i gets {@code sendcount[i]} items from {@code sdispls[i]} of every rank's sendbuf, stored at
@@ -568,29 +190,8 @@ public class Intracomm extends Comm {
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
             throws MPIException {
-        Alltoallv("Intracomm.Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
-                recvcount, rdispls, recvtype);
-    }
-
-    /** {@link #Alltoallv} for a call named {@code call} (either API's spelling). */
-    void Alltoallv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
-            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        requireLive(call);
-        int sspan = span(call, "sendcount", sendcount, "sdispls", sdispls);
-        int rspan = span(call, "recvcount", recvcount, "rdispls", rdispls);
-        if (objects(call, sendtype, recvtype)) {
-            Buffers.offset(call, "sendbuf", sendbuf, sendoffset, sspan, Datatype.layout(sendtype));
-            Buffers.offset(call, "recvbuf", recvbuf, recvoffset, rspan, Datatype.layout(recvtype));
-            ObjectCollectives.alltoall(this, call, sendbuf, sendoffset, 0, sendcount, sdispls, sendtype, recvbuf,
-                    recvoffset, 0, recvcount, rdispls, recvtype);
-            return;
-        }
-        boolean stage = Message.stageBlockingArrays;
-        Message s = buffer(call, "sendbuf", sendbuf, sendoffset, sspan, sendtype, stage, false, false);
-        Message r = buffer(call, "recvbuf", recvbuf, recvoffset, rspan, recvtype, stage, false, true);
-        int rc = NativeMPI.alltoallv(s.array, s.address, s.off, sendcount, sdispls, sendtype.layout.handle(),
-                r.array, r.address, r.off, recvcount, rdispls, recvtype.layout.handle(), 0, handle);
-        finish(call, rc, s, r);
+        Collectives.alltoallv(this, "Intracomm.Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype,
+                recvbuf, recvoffset, recvcount, rdispls, recvtype);
     }
 
     // ------------------------------------------------------------------------------------------ non-blocking
@@ -697,148 +298,6 @@ public class Intracomm extends Comm {
             throws MPIException {
         return Icollectives.allToAllv(this, "Intracomm.Ialltoallv", sendbuf, sendoffset, sendcount, sdispls,
                 sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
-    }
-
-    // ------------------------------------------------------------------------------------------ helpers
-
-    /**
-     * One buffer of a collective: checked, then resolved on the one buffer path (see {@link Message}): pinned, a
-     * direct buffer's address, or staged in native memory (with a user op, whose Java callback must not run inside a
-     * JNI critical region, and under THREAD_MULTIPLE). A staged receive buffer is copied in first too, so the gaps
-     * between a v-collective's blocks keep their values when it is copied back whole.
-     */
-    private static Message buffer(String call, String name, Object buf, int offset, int count, Datatype type,
-                                  boolean stage, boolean reduction, boolean receive) {
-        long off = checked(call, name, buf, offset, count, type, reduction);
-        return Message.blocking(call, buf, off, count, type.layout, stage,
-                receive ? Message.READ_WRITE : Message.READ);
-    }
-
-    /**
-     * {@link #buffer}'s checks: the byte offset of item 0, or an exception naming the argument. Bcast and the
-     * reductions call it and then Message.blocking themselves: buffer(), shared by every collective, is soon
-     * compiled on its own, too big for C2 to inline it into a collective compiled later, and a Message returned
-     * from a call is allocated; made in the collective's own code, escape analysis removes it (AllocationSuite).
-     */
-    static long checked(String call, String name, Object buf, int offset, int count, Datatype type,
-                        boolean reduction) {
-        BufferType layout = Datatype.layout(type);
-        long off = Buffers.offset(call, name, buf, offset, count, layout);
-        if (reduction) Buffers.requireNativeOrder(call, name, buf, layout);
-        return off;
-    }
-
-    /** The send side of an in-place call, which MPI does not read (MPI_IN_PLACE): staging given back. */
-    private static Message drop(Message m) {
-        m.release();
-        return Message.NONE;
-    }
-
-    /** After the native call: copies staged receive buffers back, frees staging, turns rc into an exception. */
-    private static void finish(String call, int rc, Message send, Message recv) {
-        send.finish(call, rc);
-        recv.finish(call, rc);
-        MPIException.check(rc, call);
-    }
-
-    private static boolean objects(String call, Datatype sendtype, Datatype recvtype) {
-        boolean s = ObjectMessages.isObject(sendtype), r = ObjectMessages.isObject(recvtype);
-        if (s != r && sendtype != null && recvtype != null) {
-            throw new IllegalArgumentException(call + ": sendtype " + sendtype + " and recvtype " + recvtype
-                    + " must both be MPI.OBJECT types or neither");
-        }
-        return s && r;
-    }
-
-    private void objectReduce(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
-                              Datatype datatype, Op op, int root, boolean scan) {
-        if (op == null) throw new NullPointerException(call + ": op is null");
-        if (op.function() == null) {
-            throw new IllegalArgumentException(call + ": MPI.OBJECT reductions need a user-defined op, not " + op);
-        }
-        Buffers.offset(call, "sendbuf", sendbuf, sendoffset, count, Datatype.layout(datatype));
-        if (root < 0 || rank == root) Buffers.offset(call, "recvbuf", recvbuf, recvoffset, count,
-                Datatype.layout(datatype));
-        ObjectCollectives.reduce(this, call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op.function(),
-                root, scan);
-    }
-
-    /** count items for each of n ranks, as one int. */
-    static int items(String call, String name, int count, int n) {
-        if (count < 0) throw new IllegalArgumentException(call + ": " + name + " is " + count + ", must be >= 0");
-        long items = (long) count * n;
-        if (items > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(call + ": " + name + " " + count + " items for each of " + n
-                    + " ranks overflow int");
-        }
-        return (int) items;
-    }
-
-    /** Validates a counts/displacements pair (one entry per rank) and returns the items they span. */
-    private int span(String call, String countsName, int[] counts, String displsName, int[] displs) {
-        return span(call, countsName, counts, displsName, displs, size, "rank");
-    }
-
-    /**
-     * {@link #span(String, String, int[], String, int[])} for {@code n} entries, one per {@code what} (a rank, an
-     * in-neighbour or an out-neighbour).
-     */
-    static int span(String call, String countsName, int[] counts, String displsName, int[] displs, int n,
-                    String what) {
-        int size = n;
-        if (counts == null) throw new NullPointerException(call + ": " + countsName + " is null");
-        if (displs == null) throw new NullPointerException(call + ": " + displsName + " is null");
-        if (counts.length < size) {
-            throw new IllegalArgumentException(call + ": " + countsName + " has " + counts.length + " entries, needs "
-                    + size + " (one per " + what + ")");
-        }
-        if (displs.length < size) {
-            throw new IllegalArgumentException(call + ": " + displsName + " has " + displs.length + " entries, needs "
-                    + size + " (one per " + what + ")");
-        }
-        long end = 0;
-        for (int i = 0; i < size; i++) {
-            if (counts[i] < 0) {
-                throw new IllegalArgumentException(call + ": " + countsName + "[" + i + "] is " + counts[i]);
-            }
-            if (displs[i] < 0) {
-                throw new IllegalArgumentException(call + ": " + displsName + "[" + i + "] is " + displs[i]
-                        + ", must be >= 0");
-            }
-            if (counts[i] > 0) end = Math.max(end, (long) displs[i] + counts[i]);
-        }
-        if (end > Integer.MAX_VALUE) throw new IllegalArgumentException(call + ": " + displsName + " overflow int");
-        return (int) end;
-    }
-
-    int total(String call, String name, int[] counts) {
-        if (counts == null) throw new NullPointerException(call + ": " + name + " is null");
-        if (counts.length < size) {
-            throw new IllegalArgumentException(call + ": " + name + " has " + counts.length + " entries, needs " + size
-                    + " (one per rank)");
-        }
-        long total = 0;
-        for (int i = 0; i < size; i++) {
-            if (counts[i] < 0) throw new IllegalArgumentException(call + ": " + name + "[" + i + "] is " + counts[i]);
-            total += counts[i];
-        }
-        if (total > Integer.MAX_VALUE) throw new IllegalArgumentException(call + ": " + name + " overflow int");
-        return (int) total;
-    }
-
-    static long opFor(String call, Op op, Datatype datatype) {
-        if (op == null) throw new NullPointerException(call + ": op is null");
-        if (datatype == null) throw new NullPointerException(call + ": datatype is null");
-        return op.handleFor(datatype, call);
-    }
-
-    void checkRoot(String call, int root) {
-        if (root < 0 || root >= size) throw badRoot(call, root);
-    }
-
-    private IllegalArgumentException badRoot(String call, int root) {
-        return new IllegalArgumentException(call + ": root is " + root + ", not a rank of " + this + " (size " + size
-                + ")");
     }
 
     // ================================================================ Open MPI's Java API (see Comm)
@@ -1101,8 +560,8 @@ public class Intracomm extends Comm {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Intracomm.scan";
-            Scan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call,
-                    "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
+            Collectives.scan(this, call, false, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1115,7 +574,7 @@ public class Intracomm extends Comm {
             String call = "Intracomm.scan";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
-            Scan(call, base, off, base, off, count, type, op);
+            Collectives.scan(this, call, false, base, off, base, off, count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1126,8 +585,8 @@ public class Intracomm extends Comm {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Intracomm.exScan";
-            exScan(call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), OmpiArgs.base(call,
-                    "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
+            Collectives.scan(this, call, true, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1140,7 +599,7 @@ public class Intracomm extends Comm {
             String call = "Intracomm.exScan";
             Object base = OmpiArgs.base(call, "buf", buf);
             int off = OmpiArgs.offset(buf);
-            exScan(call, base, off, base, off, count, type, op);
+            Collectives.scan(this, call, true, base, off, base, off, count, type, op);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1440,158 +899,4 @@ public class Intracomm extends Comm {
         return c != null ? c : new Intracomm(MPI.COMM_NULL.handle, "MPI.COMM_NULL").asNull();
     }
 
-    // ---- what Open MPI's collectives (Comm) need beyond mpiJava's
-
-    final void barrier(String call) {
-        requireLive(call);
-        MPIException.check(NativeMPI.barrier(handle), call);
-    }
-
-    private static void refuseObjects(String call, Datatype type) {
-        if (ObjectMessages.isObject(type)) {
-            throw new IllegalArgumentException(call + ": datatype is " + type + ": the in-place forms take the"
-                    + " primitive datatypes and types built from them");
-        }
-    }
-
-    /** MPI_Gather with MPI_IN_PLACE at the root (its block already at item root * count of buf). */
-    final void gatherInPlace(String call, Object buf, int offset, int count, Datatype type, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        refuseObjects(call, type);
-        boolean stage = Message.stageBlockingArrays, atRoot = rank == root;
-        Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, size), type, stage, false,
-                true) : buffer(call, "buf", buf, offset, count, type, stage, false, false);
-        long t = type.layout.handle();
-        int rc = atRoot ? NativeMPI.gather(null, 0, 0, 0, t, b.array, b.address, b.off, count, t, 1, root,
-                handle) : NativeMPI.gather(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 0, root, handle);
-        finish(call, rc, Message.NONE, b);
-    }
-
-    /** MPI_Gatherv with MPI_IN_PLACE, called at the root. */
-    final void gathervInPlace(String call, Object buf, int offset, int[] counts, int[] displs, Datatype type,
-                              int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        refuseObjects(call, type);
-        if (rank != root) {
-            throw new IllegalArgumentException(call + ": the in-place form (recvbuf, recvcount, displs, recvtype,"
-                    + " root) is for the root; rank " + rank + " is not root " + root);
-        }
-        Message b = buffer(call, "recvbuf", buf, offset, span(call, "recvcount", counts, "displs", displs), type,
-                Message.stageBlockingArrays, false, true);
-        long t = type.layout.handle();
-        int rc = NativeMPI.gatherv(null, 0, 0, 0, t, b.array, b.address, b.off, counts, displs, t, 1, root, handle);
-        finish(call, rc, Message.NONE, b);
-    }
-
-    /** MPI_Gatherv at a rank other than the root. */
-    final void gathervSendOnly(String call, Object buf, int offset, int count, Datatype type, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        refuseObjects(call, type);
-        if (rank == root) {
-            throw new IllegalArgumentException(call + ": the form (sendbuf, sendcount, sendtype, root) is for the"
-                    + " ranks other than the root; rank " + rank + " is root");
-        }
-        Message s = buffer(call, "sendbuf", buf, offset, count, type, Message.stageBlockingArrays, false, false);
-        long t = type.layout.handle();
-        int rc = NativeMPI.gatherv(s.array, s.address, s.off, count, t, null, 0, 0, null, null, t, 0, root, handle);
-        finish(call, rc, s, Message.NONE);
-    }
-
-    /** MPI_Scatter with MPI_IN_PLACE at the root (it keeps its block at item root * count of buf). */
-    final void scatterInPlace(String call, Object buf, int offset, int count, Datatype type, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        refuseObjects(call, type);
-        boolean stage = Message.stageBlockingArrays, atRoot = rank == root;
-        Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, size), type, stage, false,
-                false) : buffer(call, "buf", buf, offset, count, type, stage, false, true);
-        long t = type.layout.handle();
-        int rc = atRoot ? NativeMPI.scatter(b.array, b.address, b.off, count, t, null, 0, 0, count, t, 1, root,
-                handle) : NativeMPI.scatter(null, 0, 0, count, t, b.array, b.address, b.off, count, t, 0, root, handle);
-        finish(call, rc, atRoot ? b : Message.NONE, atRoot ? Message.NONE : b);
-    }
-
-    /** MPI_Scatterv with MPI_IN_PLACE, called at the root. */
-    final void scattervInPlace(String call, Object buf, int offset, int[] counts, int[] displs, Datatype type,
-                               int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        refuseObjects(call, type);
-        if (rank != root) {
-            throw new IllegalArgumentException(call + ": the in-place form (sendbuf, sendcount, displs, sendtype,"
-                    + " root) is for the root; rank " + rank + " is not root " + root);
-        }
-        Message s = buffer(call, "sendbuf", buf, offset, span(call, "sendcount", counts, "displs", displs), type,
-                Message.stageBlockingArrays, false, false);
-        long t = type.layout.handle();
-        int rc = NativeMPI.scatterv(s.array, s.address, s.off, counts, displs, t, null, 0, 0, 0, t, 1, root, handle);
-        finish(call, rc, s, Message.NONE);
-    }
-
-    /** MPI_Scatterv at a rank other than the root. */
-    final void scattervReceiveOnly(String call, Object buf, int offset, int count, Datatype type, int root) {
-        requireLive(call);
-        checkRoot(call, root);
-        refuseObjects(call, type);
-        if (rank == root) {
-            throw new IllegalArgumentException(call + ": the form (recvbuf, recvcount, recvtype, root) is for the"
-                    + " ranks other than the root; rank " + rank + " is root");
-        }
-        Message r = buffer(call, "recvbuf", buf, offset, count, type, Message.stageBlockingArrays, false, true);
-        long t = type.layout.handle();
-        int rc = NativeMPI.scatterv(null, 0, 0, null, null, t, r.array, r.address, r.off, count, t, 0, root, handle);
-        finish(call, rc, Message.NONE, r);
-    }
-
-    /** MPI_Allgather with MPI_IN_PLACE (each rank's block already at item rank * count). */
-    final void allgatherInPlace(String call, Object buf, int offset, int count, Datatype type) {
-        requireLive(call);
-        refuseObjects(call, type);
-        Message r = buffer(call, "buf", buf, offset, items(call, "count", count, size), type,
-                Message.stageBlockingArrays, false, true);
-        long t = type.layout.handle();
-        int rc = NativeMPI.allgather(null, 0, 0, 0, t, r.array, r.address, r.off, count, t, 1, handle);
-        finish(call, rc, Message.NONE, r);
-    }
-
-    /** MPI_Allgatherv with MPI_IN_PLACE. */
-    final void allgathervInPlace(String call, Object buf, int offset, int[] counts, int[] displs, Datatype type) {
-        requireLive(call);
-        refuseObjects(call, type);
-        Message r = buffer(call, "recvbuf", buf, offset, span(call, "recvcount", counts, "displs", displs), type,
-                Message.stageBlockingArrays, false, true);
-        long t = type.layout.handle();
-        int rc = NativeMPI.allgatherv(null, 0, 0, 0, t, r.array, r.address, r.off, counts, displs, t, 1, handle);
-        finish(call, rc, Message.NONE, r);
-    }
-
-    /** MPI_Reduce_scatter with MPI_IN_PLACE: buf holds every rank's counts; the result is in its first counts[rank]. */
-    final void reduceScatterInPlace(String call, Object buf, int offset, int[] counts, Datatype datatype, Op op) {
-        requireLive(call);
-        refuseObjects(call, datatype);
-        int total = total(call, "counts", counts);
-        reduction(REDUCE_SCATTER, call, buf, offset, total, buf, offset, total, datatype, op, true, true, -1, counts);
-    }
-
-    /** MPI_Exscan; in place when sendbuf and recvbuf are the same buffer at the same offset. */
-    final void exScan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
-                      Datatype datatype, Op op) {
-        requireLive(call);
-        refuseObjects(call, datatype);
-        reduction(EXSCAN, call, sendbuf, sendoffset, count, recvbuf, recvoffset, count, datatype, op, true, true, -1,
-                null);
-    }
-
-    /** MPI_Reduce_scatter_block: every rank gets {@code count} items; sendbuf holds size * count. */
-    final void reduceScatterBlock(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
-                                  int count, Datatype datatype, Op op, boolean inPlace, String countName) {
-        requireLive(call);
-        refuseObjects(call, datatype);
-        int total = items(call, countName, count, size);
-        reduction(REDUCE_SCATTER_BLOCK, call, sendbuf, sendoffset, total, recvbuf, recvoffset, inPlace ? total : count,
-                datatype, op, true, inPlace, -1, new int[] {count});
-    }
 }

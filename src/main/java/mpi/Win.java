@@ -55,8 +55,9 @@ public final class Win implements Freeable {
 
     /** Windows not yet freed: MPI may write their memory (from other ranks) until then, so it stays reachable. */
     private static final LiveSet LIVE = new LiveSet();
-    /** The keys of createKeyval not yet freed. */
-    private static final java.util.Set<Integer> KEYVALS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The keys of createKeyval not yet freed, and MPI's own. */
+    private static final Attributes.Keys KEYS = new Attributes.Keys("Win", keyval -> keyval == MPI.WIN_BASE
+            || keyval == MPI.WIN_SIZE || keyval == MPI.WIN_DISP_UNIT);
 
     long handle;
     private final boolean dynamic;
@@ -73,8 +74,8 @@ public final class Win implements Freeable {
     private final ArrayList<Integer> pendingRanks = new ArrayList<>();
     private LiveSet.Link live;
     private boolean freed;
-    /** Attributes set through {@link #setAttr}, serialized as Open MPI's bindings keep them; null until the first. */
-    private java.util.HashMap<Integer, byte[]> attributes;
+    /** Attributes set through {@link #setAttr}, serialized as Open MPI's bindings keep them. */
+    private final Attributes attributes = new Attributes();
 
     /**
      * MPI_Win_create over {@code size} elements of {@code base} (from its start; a heap buffer from its array
@@ -958,9 +959,7 @@ public final class Win implements Freeable {
             requireLive(call);
             long[] value = new long[1];
             MPIException.check(NativeMPI.win_get_errhandler(handle, value), call);
-            if (value[0] == MPI.ERRORS_RETURN.handle) return MPI.ERRORS_RETURN;
-            if (value[0] == MPI.ERRORS_ARE_FATAL.handle) return MPI.ERRORS_ARE_FATAL;
-            return new Errhandler(value[0], "Errhandler(" + value[0] + ")");
+            return Errhandler.of(value[0]);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -983,12 +982,7 @@ public final class Win implements Freeable {
     /** A new attribute key for {@link #setAttr} (MPI_Win_create_keyval). */
     public static int createKeyval() throws MPIException {
         try {
-            String call = "Win.createKeyval";
-            MPI.requireActive(call);
-            int[] keyval = new int[1];
-            MPIException.check(NativeMPI.win_create_keyval(keyval), call);
-            KEYVALS.add(keyval[0]);
-            return keyval[0];
+            return KEYS.create("Win.createKeyval", NativeMPI::win_create_keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -997,24 +991,9 @@ public final class Win implements Freeable {
     /** MPI_Win_free_keyval. */
     public static void freeKeyval(int keyval) throws MPIException {
         try {
-            String call = "Win.freeKeyval";
-            MPI.requireActive(call);
-            requireUserKeyval(call, keyval);
-            MPIException.check(NativeMPI.win_free_keyval(keyval), call);
-            KEYVALS.remove(keyval);
+            KEYS.free("Win.freeKeyval", keyval, NativeMPI::win_free_keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
-        }
-    }
-
-    private static boolean isPredefinedKeyval(int keyval) {
-        return keyval == MPI.WIN_BASE || keyval == MPI.WIN_SIZE || keyval == MPI.WIN_DISP_UNIT;
-    }
-
-    private static void requireUserKeyval(String call, int keyval) {
-        if (!KEYVALS.contains(keyval)) {
-            throw new IllegalArgumentException(call + ": keyval is " + keyval + ", " + (isPredefinedKeyval(keyval)
-                    ? "a predefined key, which MPI sets" : "not a key of Win.createKeyval (or freed)"));
         }
     }
 
@@ -1023,12 +1002,8 @@ public final class Win implements Freeable {
         try {
             String call = "Win.setAttr";
             requireLive(call);
-            requireUserKeyval(call, keyval);
-            byte[] bytes = OmpiArgs.serialize(call, value);
-            synchronized (this) {
-                if (attributes == null) attributes = new java.util.HashMap<>();
-                attributes.put(keyval, bytes);
-            }
+            KEYS.requireUser(call, keyval);
+            attributes.set(call, keyval, value);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1043,19 +1018,15 @@ public final class Win implements Freeable {
         try {
             String call = "Win.getAttr";
             requireLive(call);
-            if (isPredefinedKeyval(keyval)) {
+            if (KEYS.isPredefined(keyval)) {
                 long[] value = new long[1];
                 int[] flag = new int[1];
                 MPIException.check(NativeMPI.win_get_attr(handle, keyval, value, flag), call);
                 if (flag[0] == 0) return null;
                 return keyval == MPI.WIN_BASE ? (Object) value[0] : (Object) (int) value[0];
             }
-            requireUserKeyval(call, keyval);
-            byte[] bytes;
-            synchronized (this) {
-                bytes = attributes == null ? null : attributes.get(keyval);
-            }
-            return bytes == null ? null : OmpiArgs.deserialize(call, bytes);
+            KEYS.requireUser(call, keyval);
+            return attributes.get(call, keyval, null);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1066,10 +1037,8 @@ public final class Win implements Freeable {
         try {
             String call = "Win.deleteAttr";
             requireLive(call);
-            requireUserKeyval(call, keyval);
-            synchronized (this) {
-                if (attributes != null) attributes.remove(keyval);
-            }
+            KEYS.requireUser(call, keyval);
+            attributes.delete(keyval);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1146,8 +1115,8 @@ public final class Win implements Freeable {
             completed(call, true, 0);
             synchronized (this) {
                 attached.clear();
-                attributes = null;
             }
+            attributes.clear();
             releaseMemory();
             if (live != null) LIVE.remove(live);
             live = null;

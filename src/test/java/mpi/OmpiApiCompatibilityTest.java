@@ -68,12 +68,6 @@ import org.junit.jupiter.api.Test;
  *       subtype type; the compile-time constants Open MPI has ({@code Comm.TYPE_SHARED}, {@code Win.FLAVOR_*})
  *       with the same values (read from the class files). Most of Open MPI's constants ({@code MPI.ANY_SOURCE},
  *       ...) are set at class initialisation: for them, existence and type are checked.</li>
- *   <li>The pending members ({@link #PENDING}): natmpj declares them with their exact signatures, and each throws
- *       the UnsupportedOperationException made by {@code mpi.Pending.of} until its MPI-3 mechanism lands. The
- *       list is checked against the bytecode both ways: the body of each member a program links to calls
- *       {@code Pending.of} directly if and only if the member is listed (a bridge counts as its target). A
- *       member that throws only in some cases (a collective on an intercommunicator) reaches Pending.of through a
- *       helper and counts as implemented.</li>
  * </ul>
  * Known, deliberate differences, which pass: natmpj's MPIException is unchecked ({@code extends
  * RuntimeException}, as mpiJava's; sources written for either API compile, and Open MPI's compiled classes link:
@@ -82,10 +76,10 @@ import org.junit.jupiter.api.Test;
  * Left out: the non-public classes ({@link #NON_PUBLIC_CLASSES}), the constructors in {@link #EXCLUDED}, and so the
  * protected members of the classes no program can subclass (see {@link Checker#subclassable}).
  * <p>
- * The check prints one line of totals (classes, members checked, pending, excluded, problems) and fails with one
+ * The check prints one line of totals (classes, members checked, excluded, problems) and fails with one
  * line per missing or differing member: its class, name and JVM descriptor, and what differs. The checker itself
  * is tested: Open MPI's jar checked against a copy of itself passes but for the MPIException rule, an empty
- * candidate yields one line per member, and the class-file reader finds Pending.of calls in a probe class. A
+ * candidate yields one line per member, and the class-file reader reads a probe class's constants. A
  * last test checks that the two dialects clash, in the classes they share, only where natmpj has both forms.
  * <p>
  * Properties: {@value #REFERENCE_PROPERTY}=JAR uses that Open MPI mpi.jar instead of running ci/ompi-java-jar;
@@ -137,15 +131,6 @@ class OmpiApiCompatibilityTest {
     };
 
     /**
-     * The members natmpj declares but that throw UnsupportedOperationException (made by mpi.Pending.of) until
-     * their MPI-3 mechanism lands, one line per feature: {feature, the MPI calls, the members}. A member is
-     * "Class.name" (all overloads of the name that Open MPI's Class declares, bridges included) or "Class.*" (all
-     * its members, constructors included). docs/ompi-api.md cites this table.
-     */
-    static final String[][] PENDING = {
-    };
-
-    /**
      * The public members Open MPI 5.0 added to the Java API of 4.1.4: {class, "[static] name:descriptor" or
      * "[static] name(descriptor)", what}. Found by comparing the public and protected members (javap) of the two
      * releases' ompi/mpi/java/java (5.0.7, Debian trixie's openmpi source package); 5.0 removed nothing programs
@@ -194,8 +179,7 @@ class OmpiApiCompatibilityTest {
 
     /**
      * The checker checks Open MPI's jar against another copy of itself: it must find nothing but natmpj's one
-     * deliberate rule (an unchecked MPIException), with the pending and 5.0 parts off (the jar has no
-     * mpi.Pending and no 5.0 member). Then against no class at all: each member must be reported once.
+     * deliberate rule (an unchecked MPIException), with the 5.0 part off (the jar has no 5.0 member). Then against no class at all: each member must be reported once.
      */
     @Test
     void theCheckerPassesOpenMpiAgainstItselfAndReportsEveryMemberOfNothing() throws Exception {
@@ -222,55 +206,22 @@ class OmpiApiCompatibilityTest {
         }
     }
 
-    /**
-     * The class-file reader finds the calls of mpi.Pending.of by walking the instructions: in a method whose call
-     * follows a tableswitch, a lookupswitch and a wide iinc (padded and variable-length instructions), not in one
-     * that only names the class, nor in one calling another class's method named {@code of}.
-     */
+    /** The class-file reader reads the compile-time constants of a probe class (JVMS 4.7.2). */
     @Test
-    void theClassFileReaderFindsPendingCallsByInstruction() throws IOException {
-        String name = PendingProbe.class.getName().replace('.', '/') + ".class";
-        try (InputStream in = PendingProbe.class.getClassLoader().getResourceAsStream(name)) {
+    void theClassFileReaderReadsConstants() throws IOException {
+        String name = ConstantsProbe.class.getName().replace('.', '/') + ".class";
+        try (InputStream in = ConstantsProbe.class.getClassLoader().getResourceAsStream(name)) {
             ClassFile f = new ClassFile(new DataInputStream(new BufferedInputStream(in)));
-            assertEquals(Set.of("calls(I)Ljava/lang/Object;"), f.callingPending);
-            assertEquals(Map.of("CONSTANT", 42), f.constants);
+            assertEquals(Map.of("CONSTANT", 42L, "NAME", "probe"), f.constants);
         }
     }
 
-    /** Methods for {@link #theClassFileReaderFindsPendingCallsByInstruction}; never run. */
+    /** Fields for {@link #theClassFileReaderReadsConstants}. */
     @SuppressWarnings("unused")
-    static final class PendingProbe {
-        static final int CONSTANT = 42;
-
-        Object calls(int k) {
-            int sum = k;
-            switch (k) {
-                case 1: sum++; break;
-                case 2: sum += 2; break;
-                case 3: sum += 3; break;
-                default: break;
-            }
-            switch (k) {
-                case 10: sum--; break;
-                case 100000: sum -= 7; break;
-                default: break;
-            }
-            sum += 1000; // wide iinc: an increment past a byte
-            if (sum == 0) return null;
-            throw Pending.of("PendingProbe.calls", "a test of the class-file reader");
-        }
-
-        Object namesOnly() {
-            return Pending.class;
-        }
-
-        Object callsAnotherOf() {
-            return of("PendingProbe", "not mpi.Pending");
-        }
-
-        static UnsupportedOperationException of(String call, String feature) {
-            return new UnsupportedOperationException(call + feature);
-        }
+    static final class ConstantsProbe {
+        static final long CONSTANT = 42;
+        static final String NAME = "probe";
+        static final int NOT_CONSTANT = Integer.parseInt("7");
     }
 
     /**
@@ -438,11 +389,10 @@ class OmpiApiCompatibilityTest {
     /** One comparison of Open MPI's classes ({@code theirs}) with a candidate's ({@code ours}). */
     final class Checker {
         final ClassLoader theirs, ours;
-        /** The pending list and the 5.0 table apply (natmpj); off for the reference against itself. */
+        /** The 5.0 table applies (natmpj); off for the reference against itself. */
         final boolean natmpj;
         final Map<String, Set<String>> problems = new TreeMap<>();
         final Set<String> usedExclusions = new HashSet<>();
-        final Set<String> pendingKeys = new TreeSet<>(), matchedPendingTokens = new HashSet<>();
         /** Declared members checked, by key; classes checked. */
         final Set<String> checkedMembers = new TreeSet<>();
         int classes, members, unreachable;
@@ -470,13 +420,6 @@ class OmpiApiCompatibilityTest {
             members = checkedMembers.size();
             for (String[] ex : EXCLUDED) {
                 if (!usedExclusions.contains(ex[0])) problem("(lists)", "EXCLUDED entry " + ex[0] + " matches nothing");
-            }
-            for (String[] row : PENDING) {
-                for (String token : row[2].split(" ")) {
-                    if (!matchedPendingTokens.contains(token)) {
-                        problem("(lists)", "PENDING entry " + token + " names no Open MPI member");
-                    }
-                }
             }
         }
 
@@ -624,7 +567,6 @@ class OmpiApiCompatibilityTest {
         private void checkConstructor(String cls, Constructor<?> k, Class<?> o) {
             String key = jvmKey(k);
             count(key);
-            listedPending(k);
             Constructor<?> match = null;
             if (o != null) {
                 for (Constructor<?> c : o.getDeclaredConstructors()) if (descriptor(c).equals(descriptor(k))) match = c;
@@ -635,7 +577,6 @@ class OmpiApiCompatibilityTest {
             }
             checkAccess(cls, key, k.getModifiers(), match.getModifiers());
             checkExceptions(cls, key, k, match);
-            checkPending(cls, k, match);
         }
 
         private void checkField(String cls, Class<?> t, Field f, Class<?> o) {
@@ -694,14 +635,12 @@ class OmpiApiCompatibilityTest {
             String key = jvmKey(m);
             String desc = descriptor(m);
             boolean declared = m.getDeclaringClass() == t;
-            listedPending(m);
             Method bin = o == null ? null : resolveMethod(o, m.getName(), desc);
             if (!declared) {
                 Class<?> home = ourClass(m.getDeclaringClass().getName());
                 if (o != null && bin == null && home != null && resolveMethod(home, m.getName(), desc) != null) {
                     problem(cls, "missing through " + cls + ": " + key + " (NoSuchMethodError)");
                 }
-                if (bin != null) checkPending(simpleName(m.getDeclaringClass()), m, bin);
                 return;
             }
             count(key);
@@ -731,7 +670,6 @@ class OmpiApiCompatibilityTest {
                 if (sub && !Modifier.isAbstract(mm) && Modifier.isAbstract(om)) {
                     problem(cls, key + ": abstract in the candidate only (AbstractMethodError)");
                 }
-                checkPending(cls, m, bin);
             }
             if (!visible) return;
             if (src == null) {
@@ -794,47 +732,7 @@ class OmpiApiCompatibilityTest {
             if (!ok) problem(cls, key + ": less accessible than Open MPI's (IllegalAccessError; javac: not public)");
         }
 
-        // -- pending --
-
-        /** Whether Open MPI's member {@code t} is in PENDING; marks the tokens that name something. */
-        private boolean listedPending(Member t) {
-            String cls = simpleName(t.getDeclaringClass());
-            String name = t instanceof Constructor ? "<init>" : t.getName();
-            boolean listed = false;
-            for (String[] row : PENDING) {
-                for (String token : row[2].split(" ")) {
-                    if (token.equals(cls + "." + name) || token.equals(cls + ".*")) {
-                        matchedPendingTokens.add(token);
-                        listed = true;
-                    }
-                }
-            }
-            return listed;
-        }
-
-        private void checkPending(String cls, Executable t, Executable o) {
-            boolean listed = listedPending(t);
-            if (listed) pendingKeys.add(jvmKey(t));
-            if (!natmpj) return;
-            Executable body = o;
-            if (o instanceof Method && ((Method) o).isBridge()) {
-                Method target = bridgeTarget((Method) o);
-                if (target != null) body = target;
-            }
-            boolean pending = callsPending(body);
-            String key = jvmKey(t);
-            if (listed && !pending) {
-                problem(cls, key + ": listed in PENDING, but " + jvmKey(body) + " does not call Pending.of");
-            } else if (!listed && pending) {
-                problem(cls, key + ": " + jvmKey(body) + " calls Pending.of, but PENDING does not list it");
-            }
-        }
-
-        private boolean callsPending(Executable e) {
-            ClassFile f = classFile(ours, e.getDeclaringClass().getName());
-            String name = e instanceof Constructor ? "<init>" : e.getName();
-            return f.callingPending.contains(name + descriptor(e));
-        }
+        // -- class files --
 
         private ClassFile classFile(ClassLoader loader, String className) {
             return classFiles.computeIfAbsent(System.identityHashCode(loader) + ":" + className, k -> {
@@ -900,21 +798,6 @@ class OmpiApiCompatibilityTest {
                         || !ret.equals("void") && !isAssignableByName(ret, src.getReturnType())) {
                     problem(cls, shown + ": javac sees " + (src == null ? "nothing" : describe(src)));
                 }
-                boolean pending = callsPending(bin.isBridge() && bridgeTarget(bin) != null ? bridgeTarget(bin) : bin);
-                boolean listed = false;
-                for (String[] p : PENDING) {
-                    for (String token : p[2].split(" ")) {
-                        if (token.equals(cls + "." + name) || token.equals(cls + ".*")) {
-                            matchedPendingTokens.add(token);
-                            listed = true;
-                        }
-                    }
-                }
-                if (listed) pendingKeys.add(key);
-                if (listed != pending) {
-                    problem(cls, shown + (listed ? ": listed in PENDING, but does not call Pending.of"
-                            : ": calls Pending.of, but PENDING does not list it"));
-                }
             }
         }
 
@@ -976,8 +859,8 @@ class OmpiApiCompatibilityTest {
         }
 
         String totals(String what) {
-            return what + ": " + classes + " classes, " + members + " members checked, " + pendingKeys.size()
-                    + " pending, " + (usedExclusions.size() + unreachable + NON_PUBLIC_CLASSES.length) + " excluded ("
+            return what + ": " + classes + " classes, " + members + " members checked, "
+                    + (usedExclusions.size() + unreachable + NON_PUBLIC_CLASSES.length) + " excluded ("
                     + usedExclusions.size() + " listed constructors, " + unreachable + " protected members no program"
                     + " can reach, " + NON_PUBLIC_CLASSES.length + " non-public classes), " + problemCount()
                     + " problems";
@@ -1063,17 +946,6 @@ class OmpiApiCompatibilityTest {
                         && !Modifier.isStatic(mods)) {
                     return m;
                 }
-            }
-        }
-        return null;
-    }
-
-    /** The method a bridge calls: the non-bridge one of its class with the same name and parameters. */
-    private static Method bridgeTarget(Method bridge) {
-        for (Method m : bridge.getDeclaringClass().getDeclaredMethods()) {
-            if (!m.isBridge() && m.getName().equals(bridge.getName())
-                    && Arrays.equals(typeNames(m.getParameterTypes()), typeNames(bridge.getParameterTypes()))) {
-                return m;
             }
         }
         return null;
@@ -1270,17 +1142,14 @@ class OmpiApiCompatibilityTest {
                 ? "final " : "") + shortName(f.getType()) + " " + simpleName(f.getDeclaringClass()) + "." + f.getName();
     }
 
-    // ---- class files: constants and calls of mpi.Pending.of ----
+    // ---- class files: constants ----
 
     /**
      * What the test reads from a class file rather than by reflection (which would initialise the class): the
-     * ConstantValue of each field (JVMS 4.7.2), and the methods whose Code (JVMS 4.7.3) has an invokestatic of
-     * mpi/Pending.of, found by walking the instructions (JVMS 6.5), not by searching bytes.
+     * ConstantValue of each field (JVMS 4.7.2).
      */
     static final class ClassFile {
         final Map<String, Object> constants = new HashMap<>();
-        /** name + descriptor of the methods and constructors that call mpi.Pending.of. */
-        final Set<String> callingPending = new HashSet<>();
 
         ClassFile(DataInputStream d) throws IOException {
             d.readInt(); // magic
@@ -1288,7 +1157,7 @@ class OmpiApiCompatibilityTest {
             d.readUnsignedShort(); // major
             int count = d.readUnsignedShort();
             Object[] pool = new Object[count];
-            int[] tags = new int[count], first = new int[count], second = new int[count];
+            int[] tags = new int[count], first = new int[count];
             for (int i = 1; i < count; i++) {
                 int tag = tags[i] = d.readUnsignedByte();
                 switch (tag) {
@@ -1299,22 +1168,14 @@ class OmpiApiCompatibilityTest {
                     case 6: pool[i++] = d.readDouble(); break;
                     case 7: case 8: case 16: case 19: case 20: first[i] = d.readUnsignedShort(); break;
                     case 9: case 10: case 11: case 12: case 17: case 18:
-                        first[i] = d.readUnsignedShort();
-                        second[i] = d.readUnsignedShort();
+                        d.readUnsignedShort();
+                        d.readUnsignedShort();
                         break;
                     case 15: d.readUnsignedByte(); d.readUnsignedShort(); break;
                     default: throw new IOException("unknown constant pool tag " + tag);
                 }
             }
             for (int i = 1; i < count; i++) if (tags[i] == 8) pool[i] = pool[first[i]];
-            // The method references to mpi/Pending.of
-            Set<Integer> pendingRefs = new HashSet<>();
-            for (int i = 1; i < count; i++) {
-                if (tags[i] != 10 && tags[i] != 11) continue;
-                String owner = (String) pool[first[first[i]]];
-                String name = (String) pool[first[second[i]]];
-                if (owner.equals("mpi/Pending") && name.equals("of")) pendingRefs.add(i);
-            }
             d.readUnsignedShort(); // access flags
             d.readUnsignedShort(); // this class
             d.readUnsignedShort(); // super class
@@ -1333,73 +1194,6 @@ class OmpiApiCompatibilityTest {
                     else d.readFully(new byte[length]);
                 }
             }
-            int methods = d.readUnsignedShort();
-            for (int i = 0; i < methods; i++) {
-                d.readUnsignedShort(); // access flags
-                String name = (String) pool[d.readUnsignedShort()];
-                String descriptor = (String) pool[d.readUnsignedShort()];
-                int attributes = d.readUnsignedShort();
-                for (int a = 0; a < attributes; a++) {
-                    String attribute = (String) pool[d.readUnsignedShort()];
-                    byte[] body = new byte[d.readInt()];
-                    d.readFully(body);
-                    if (attribute.equals("Code") && !pendingRefs.isEmpty() && callsAny(body, pendingRefs)) {
-                        callingPending.add(name + descriptor);
-                    }
-                }
-            }
-        }
-
-        /** Whether the Code attribute's instructions hold an invokestatic of one of {@code refs}. */
-        private static boolean callsAny(byte[] attribute, Set<Integer> refs) throws IOException {
-            int length = u4(attribute, 4); // after max_stack, max_locals
-            int start = 8;
-            for (int pc = 0; pc < length; ) {
-                int op = attribute[start + pc] & 0xff;
-                if (op == 0xb8 && refs.contains(u2(attribute, start + pc + 1))) return true;
-                pc += instructionLength(attribute, start, pc, op);
-            }
-            return false;
-        }
-
-        /** The length of the instruction at {@code pc} (JVMS 6.5). */
-        private static int instructionLength(byte[] b, int start, int pc, int op) throws IOException {
-            if (op <= 0x0f || op >= 0x1a && op <= 0x35 || op >= 0x3b && op <= 0x83 || op >= 0x85 && op <= 0x98
-                    || op >= 0xac && op <= 0xb1 || op == 0xbe || op == 0xbf || op == 0xc2 || op == 0xc3) {
-                return 1;
-            }
-            switch (op) {
-                case 0x10: case 0x12: case 0xa9: case 0xbc: return 2;
-                case 0x15: case 0x16: case 0x17: case 0x18: case 0x19:
-                case 0x36: case 0x37: case 0x38: case 0x39: case 0x3a: return 2;
-                case 0x11: case 0x13: case 0x14: case 0x84: case 0xbb: case 0xbd: case 0xc0: case 0xc1:
-                case 0xc6: case 0xc7: return 3;
-                case 0xb2: case 0xb3: case 0xb4: case 0xb5: case 0xb6: case 0xb7: case 0xb8: return 3;
-                case 0xc5: return 4;
-                case 0xb9: case 0xba: case 0xc8: case 0xc9: return 5;
-                case 0xc4: return (b[start + pc + 1] & 0xff) == 0x84 ? 6 : 4; // wide
-                case 0xaa: { // tableswitch
-                    int p = pc + 1 + (3 - pc % 4);
-                    int low = u4(b, start + p + 4), high = u4(b, start + p + 8);
-                    return p + 12 + (high - low + 1) * 4 - pc;
-                }
-                case 0xab: { // lookupswitch
-                    int p = pc + 1 + (3 - pc % 4);
-                    int pairs = u4(b, start + p + 4);
-                    return p + 8 + pairs * 8 - pc;
-                }
-                default:
-                    if (op >= 0x99 && op <= 0xa8) return 3; // if*, goto, jsr
-                    throw new IOException("unknown opcode " + op + " at " + pc);
-            }
-        }
-
-        private static int u2(byte[] b, int i) {
-            return (b[i] & 0xff) << 8 | b[i + 1] & 0xff;
-        }
-
-        private static int u4(byte[] b, int i) {
-            return (b[i] & 0xff) << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | b[i + 3] & 0xff;
         }
     }
 }

@@ -283,12 +283,12 @@ public final class OmpiFormsSuite {
                 gone.free();
                 gone.barrier();
             }, "Comm.barrier", "freed");
-            // the one case natmpj does not offer: collectives on an intercommunicator
+            // on an intercommunicator, a root that is neither MPI.ROOT, MPI.PROC_NULL nor a remote rank
             Intracomm half = world.split(rank % 2, rank);
             if (size > 1) {
                 Intercomm inter = world.createIntercomm(half, 0, rank % 2 == 0 ? 1 : 0, 5);
-                Check.throwsWith(UnsupportedOperationException.class, () -> inter.barrier(), "Comm.barrier",
-                        "intercommunicators");
+                refused(IllegalArgumentException.class, MPI.ERR_ROOT, () -> inter.bcast(new int[1], 1, MPI.INT,
+                        inter.getRemoteSize()), "Comm.bcast", "root");
                 inter.free();
             }
             half.free();

@@ -14,8 +14,9 @@ import mpi.MPI;
 
 /**
  * A tiny in-job test runner: a suite registers named cases, every rank runs them in order, and each rank writes
- * "PLAN name", then "PASS name" or "FAIL name message" lines to its own file under -Dnatmpj.test.out (stdout of
- * several ranks interleaves; files do not), and "DONE" last. {@link MpiJob} launches the job and
+ * "PLAN name", then "PASS name" or "FAIL name message" and "TIME name seconds" (what the case took on this rank, for
+ * finding where a tier's time goes) lines to its own file under -Dnatmpj.test.out (stdout of several ranks
+ * interleaves; files do not), and "DONE" last. {@link MpiJob} launches the job and
  * {@link MultiRankTests} turns the files into JUnit results.
  *
  * <p>A suite's main is one call, {@link #job}: MPI.Init, the suite's cases, MPI.Finalize and the rank's file.
@@ -183,6 +184,7 @@ public final class Cases {
         if (rank >= 0) openLive();
         for (Map.Entry<String, Body> c : cases.entrySet()) {
             record("PLAN " + c.getKey());
+            long t0 = System.nanoTime();
             try {
                 c.getValue().run();
                 record("PASS " + c.getKey());
@@ -191,6 +193,7 @@ public final class Cases {
                 String where = at.length > 0 ? " at " + at[0] : "";
                 record("FAIL " + c.getKey() + " " + (t + where).replace('\n', ' '));
             }
+            record(String.format(java.util.Locale.ROOT, "TIME %s %.3f", c.getKey(), (System.nanoTime() - t0) / 1e9));
             if (barrier) MPI.COMM_WORLD.Barrier();
         }
         cases.clear();
