@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Bad input is an exception, not a crash or a hang: a send to a rank outside the communicator, a count beyond the
 // end of the array, a null buffer; then a user-defined Op in Reduce and Allreduce (legal in MPI;
 // MPJ Express's native device passes it to its JNI library, which has no way to call it and must throw). Every

@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Buffered mode: Buffer_attach of a direct ByteBuffer, Bsend and Ibsend of several messages before any receive
 // is posted, Buffer_detach (which waits for the buffered messages to leave), attaching a second buffer, and
 // MPI.BSEND_OVERHEAD.

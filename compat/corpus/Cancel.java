@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Request.Cancel: a receive that no message matches is cancelled (Wait returns, Test_cancelled is true); a
 // receive that was matched before the Cancel is not (its data arrive, Test_cancelled is false).
 import mpi.*;

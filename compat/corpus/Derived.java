@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Derived datatypes: Contiguous, Vector, Hvector, Indexed, Hindexed and Struct (MPJ Express's static forms; all
 // displacements in elements of the base type), their Extent/Size/Lb/Ub, sent with count > 1 between ranks with
 // Send/Recv and Sendrecv (derived type on one side, MPI.INT on the other), through Isend/Irecv and Bcast, and

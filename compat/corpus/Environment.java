@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // The environment: Initialized, Wtime and Wtick (sane, not printed), Get_processor_name (non-empty, not
 // printed), the predefined constants that programs compare against (distinct where MPI requires), Pack_size
 // (bounds only: its value is the implementation's), datatype sizes and extents of the basic types, and

@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // MPI.LB and MPI.UB markers in Struct: bounds and extent of a type with markers, a resized type sent with count
 // > 1 (the markers space the items), and zero-size types: a Struct of only LB/UB markers (extent from the
 // markers, size 0) sent with count > 0, alone and inside another Struct.

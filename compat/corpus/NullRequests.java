@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Request arrays with null elements and MPI.REQUEST_NULL entries in Waitall, Waitany, Waitsome, Testall,
 // Testany, Testsome and Startall (a null element is an inactive request, like REQUEST_NULL), and arrays with no
 // active request at all. Ranks work in pairs (rank ^ 1). Where MPJ Express throws or spins forever the call is

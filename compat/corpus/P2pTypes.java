@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Send/Recv of every primitive datatype (BYTE CHAR SHORT BOOLEAN INT LONG FLOAT DOUBLE) from an offset into an
 // offset, extreme values included, with Get_count and Get_elements; and empty messages (count 0).
 import java.util.Arrays;

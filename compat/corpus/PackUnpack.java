@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Pack_size, and Pack/Unpack in the form MPJ Express 0.44 declares (mpiJava 1.2 packs into a byte[]; MPJ
 // Express into an mpjbuf.Buffer, a class its mpj.jar carries, so programs built against mpj.jar use this form):
 // ints and doubles packed one after the other, committed, unpacked again. Positions are the implementation's

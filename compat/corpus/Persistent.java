@@ -1,4 +1,4 @@
-// compat: np=2,4
+// compat: np=2
 // Persistent requests: Send_init, Ssend_init, Bsend_init, Rsend_init and Recv_init started several times with
 // Start and Startall and completed with Wait, Waitall and Test; the buffer's contents at each Start are sent.
 // Also Is_null of a persistent request before its first start and after it completed (it stays a persistent

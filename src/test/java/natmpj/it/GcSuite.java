@@ -34,7 +34,7 @@ public final class GcSuite {
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.Rank(), size = world.Size();
         int right = (rank + 1) % size, left = (rank + size - 1) % size;
-        int rounds = Cases.rounds(1200, 150);
+        int rounds = Cases.rounds(600, 150);
 
         cases.add("requests_take_the_expected_path", () -> PinPath.check(world, right, left, 20));
         cases.add("full_gc_with_many_arrays_pinned", () -> {

@@ -33,7 +33,7 @@ public final class PinningMultipleSuite {
         int rank = world.Rank(), size = world.Size();
         int partner = rank ^ 1;
         boolean paired = partner < size;
-        int calls = Cases.rounds(2000, 200);
+        int calls = Cases.rounds(700, 200);
         cases.add("blocked_receive_while_another_thread_must_allocate_to_send", () -> {
             if (!paired) return;
             int n = 100000;

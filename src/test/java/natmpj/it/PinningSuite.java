@@ -32,7 +32,7 @@ public final class PinningSuite {
         int rank = world.Rank(), size = world.Size();
         int partner = rank ^ 1;
         boolean paired = partner < size;
-        int calls = Cases.rounds(3000, 300);
+        int calls = Cases.rounds(1000, 300);
         cases.add("blocked_receive_lets_other_threads_allocate", () -> {
             if (!paired) return;
             int n = 50000;
@@ -43,7 +43,7 @@ public final class PinningSuite {
                 long before, during;
                 try (Allocators allocators = new Allocators(3, 1 << 20)) {
                     Thread.sleep(200);
-                    world.Send(new int[0], 0, 0, MPI.INT, partner, 1); // the partner waits 2 s from here
+                    world.Send(new int[0], 0, 0, MPI.INT, partner, 1); // the partner waits 1 s from here
                     before = allocators.allocations.get();
                     world.Recv(in, 1, n, MPI.INT, partner, 2);
                     during = allocators.allocations.get() - before;
@@ -55,17 +55,17 @@ public final class PinningSuite {
                 // comes, but must not fail. Opted in, or with a collector that pins regions, they must go on.
                 boolean collectorFree = Boolean.getBoolean("natmpj.recvWaitsUnpinned")
                         || natmpj.internal.NativeLibrary.gcPinsRegions();
-                System.out.println("PINNING rank " + rank + ": " + during + " allocations by 3 threads during the 2 s"
+                System.out.println("PINNING rank " + rank + ": " + during + " allocations by 3 threads during the 1 s"
                         + " Recv (" + (collectorFree ? "collector free" : "array pinned while waiting") + ")");
                 if (collectorFree) {
                     Check.isTrue(during > 100, "allocating threads made only " + during
-                            + " allocations in 2 s while main waited in Recv: the collector was blocked");
+                            + " allocations in 1 s while main waited in Recv: the collector was blocked");
                 }
             } else {
                 world.Recv(new int[0], 0, 0, MPI.INT, partner, 1);
                 int[] out = new int[n];
                 Values.fill("INT", out, 0, n, 77);
-                Thread.sleep(2000);
+                Thread.sleep(1000);
                 world.Send(out, 0, n, MPI.INT, partner, 2);
             }
         });

@@ -25,7 +25,7 @@ import natmpj.testkit.Values;
 @MultiRank(jvm = {"", "-XX:+UseShenandoahGC"}, extraJdks = true, extraJdkJvm = "-XX:+UseG1GC")
 public final class ThreadSuite {
     /** Rounds per thread at 2 ranks (halved at 4: 4 ranks x 5 threads share 2 cores, and MPI threads spin). */
-    static final int THREADS = 4, ROUNDS = 2000, COLLECTIVE_ROUNDS = 400;
+    static final int THREADS = 4, ROUNDS = 1000, COLLECTIVE_ROUNDS = 400;
     /** Most messages are small (many rounds, quick); every LARGE_EVERY-th is beyond the eager limits of both MPIs. */
     static final int SMALL = 600, LARGE = 40000, LARGE_EVERY = 97;
 
