@@ -206,18 +206,38 @@ int natmpj_comm_disconnect(natmpj_handle comm) {
     return MPI_Comm_disconnect(&c);
 }
 
+/*
+ * Every rank passes MPI an array for the error codes, as many as the root asks processes for, which the root tells
+ * the others first: MPICH sends the codes to each rank that passed an array, so a rank passing MPI_ERRCODES_IGNORE
+ * beside ranks that passed one would leave the root's messages to the communicator's next collective (MPICH 5.0.2:
+ * "Message truncated" in the next MPI_Barrier). The same message tells a refusal at the root, so that the other
+ * ranks do not wait in MPI_Comm_spawn for a root that never comes.
+ */
 int natmpj_comm_spawn(int multiple, int count, void *address, const int *argcs, const int *maxprocs,
-                      const natmpj_handle *infos, int root, natmpj_handle comm, int *errcodes,
-                      natmpj_handle *new_comm) {
+                      const natmpj_handle *infos, int root, natmpj_handle comm, int refused, int *flag,
+                      int *errcodes, int errcodes_len, natmpj_handle *new_comm) {
     MPI_Comm c = MPI_COMM_NULL;
+    *new_comm = (natmpj_handle)MPI_COMM_NULL;
+    int rank = 0, processes = -1;
+    int rc = MPI_Comm_rank(COMM(comm), &rank);
+    if (rc != MPI_SUCCESS) return rc;
+    if (rank == root && !refused) {
+        processes = 0;
+        for (int i = 0; i < count; i++) processes += maxprocs[i];
+    }
+    rc = MPI_Bcast(&processes, 1, MPI_INT, root, COMM(comm));
+    if (rc != MPI_SUCCESS) return rc;
+    *flag = processes < 0;
+    if (*flag) return MPI_SUCCESS;
     int n = count > 0 ? count : 1, total = 0;
     for (int i = 0; i < count; i++) total += argcs[i] + 1;
     char **commands = calloc((size_t)n, sizeof *commands);
     char ***argvs = calloc((size_t)n, sizeof *argvs);
     char **args = calloc((size_t)total + (size_t)n, sizeof *args);
     MPI_Info *info = calloc((size_t)n, sizeof *info);
-    int rc = NATMPJ_ERR_NO_BUFFER;
-    if (commands && argvs && args && info) {
+    int *codes = calloc(processes > 0 ? (size_t)processes : 1, sizeof *codes);
+    rc = NATMPJ_ERR_NO_BUFFER;
+    if (commands && argvs && args && info && codes) {
         char *p = address, **next = args;
         for (int i = 0; i < count; i++) {
             commands[i] = p;
@@ -230,11 +250,17 @@ int natmpj_comm_spawn(int multiple, int count, void *address, const int *argcs, 
             *next++ = NULL;
             info[i] = (MPI_Info)infos[i];
         }
-        int *codes = errcodes ? errcodes : MPI_ERRCODES_IGNORE;
-        rc = multiple ? MPI_Comm_spawn_multiple(count, commands, argvs, maxprocs, info, root, COMM(comm), &c, codes)
-                      : MPI_Comm_spawn(commands[0], argvs[0], maxprocs[0], info[0], root, COMM(comm), &c, codes);
+        /* maxprocs is the root's; elsewhere the number the root asks for, which Open MPI 4.1 takes there as the
+         * number of codes to write */
+        const int *procs = rank == root ? maxprocs : &processes;
+        rc = multiple ? MPI_Comm_spawn_multiple(count, commands, argvs, procs, info, root, COMM(comm), &c, codes)
+                      : MPI_Comm_spawn(commands[0], argvs[0], procs[0], info[0], root, COMM(comm), &c, codes);
         rc = natmpj_created_comm(rc, c, new_comm);
+        if (errcodes) {
+            for (int i = 0; i < errcodes_len && i < processes; i++) errcodes[i] = codes[i];
+        }
     }
+    free(codes);
     free(commands);
     free(argvs);
     free(args);

@@ -59,10 +59,12 @@ int natmpj_comm_get_parent(natmpj_handle *new_comm);
 int natmpj_comm_disconnect(natmpj_handle comm);
 /* MPI_Comm_spawn (count 1, multiple 0) or MPI_Comm_spawn_multiple. The strings are in address, each NUL-terminated:
  * for each of the count commands, the command then its argcs[i] arguments. maxprocs and infos have count
- * elements; errcodes (null: MPI_ERRCODES_IGNORE) gets one code per process asked for. Only the root's strings,
- * maxprocs and infos matter. */
+ * elements. Only the root's strings, maxprocs, infos and refused (its arguments were refused) matter: the root
+ * tells the others first how many processes it asks for, or that it refused (*flag 1 everywhere; nothing is
+ * spawned). errcodes (errcodes_len entries, null for none) gets the first codes MPI gives this rank, one per
+ * process asked for. */
 int natmpj_comm_spawn(int multiple, int count, void *address, const int *argcs, const int *maxprocs,
-                      const natmpj_handle *infos, int root, natmpj_handle comm, int *errcodes,
-                      natmpj_handle *new_comm);
+                      const natmpj_handle *infos, int root, natmpj_handle comm, int refused, int *flag,
+                      int *errcodes, int errcodes_len, natmpj_handle *new_comm);
 
 #endif

@@ -814,6 +814,11 @@ public class Intracomm extends Comm {
         }
     }
 
+    /**
+     * MPI_Comm_spawn(_multiple). The root checks the arguments that are its alone (command, argv, maxprocs, info) and
+     * tells the others, in natmpj's native call, how many processes it asks for or that it refused them: a refusal
+     * at the root is an exception on every rank, never a wait. Every rank gets the error codes MPI gives it.
+     */
     private Intercomm spawned(String call, boolean multiple, String[] commands, String[][] argv, int[] maxprocs,
                               Info[] info, int root, int[] errcodes) {
         requireLive(call);
@@ -823,60 +828,78 @@ public class Intracomm extends Comm {
         long[] infos = {MPI.INFO_NULL.handle};
         java.io.ByteArrayOutputStream strings = new java.io.ByteArrayOutputStream();
         strings.write(0); // the command "" where the arguments do not matter
+        RuntimeException problem = null;
         if (rank == root) {
-            if (commands == null) throw new NullPointerException(call + ": " + (multiple ? "commands" : "command")
-                    + " is null");
-            count = commands.length;
-            if (count == 0) throw new IllegalArgumentException(call + ": commands is empty");
-            if (argv != null && argv.length != count) {
-                throw new IllegalArgumentException(call + ": argv has " + argv.length + " elements, commands "
-                        + count);
-            }
-            if (maxprocs == null) throw new NullPointerException(call + ": maxprocs is null");
-            if (maxprocs.length != count) {
-                throw new IllegalArgumentException(call + ": maxprocs has " + maxprocs.length + " elements, commands "
-                        + count);
-            }
-            if (info == null) throw new NullPointerException(call + ": info is null");
-            if (info.length != count) {
-                throw new IllegalArgumentException(call + ": info has " + info.length + " elements, commands "
-                        + count);
-            }
-            argcs = new int[count];
-            procs = maxprocs.clone();
-            infos = new long[count];
-            strings.reset();
-            for (int i = 0; i < count; i++) {
-                String what = multiple ? "commands[" + i + "]" : "command";
-                byte[] command = cString(call, what, commands[i]);
-                if (command.length == 1) throw new IllegalArgumentException(call + ": " + what + " is empty");
-                strings.writeBytes(command);
-                String[] args = argv == null ? null : argv[i];
-                argcs[i] = args == null ? 0 : args.length;
-                for (int a = 0; a < argcs[i]; a++) {
-                    strings.writeBytes(cString(call, (multiple ? "argv[" + i + "]" : "argv") + "[" + a + "]", args[a]));
+            try {
+                if (commands == null) {
+                    throw new NullPointerException(call + ": " + (multiple ? "commands" : "command") + " is null");
                 }
-                if (procs[i] <= 0) {
-                    throw new IllegalArgumentException(call + ": " + (multiple ? "maxprocs[" + i + "]" : "maxprocs")
-                            + " is " + procs[i] + ", must be positive");
+                count = commands.length;
+                if (count == 0) throw new IllegalArgumentException(call + ": commands is empty");
+                if (argv != null && argv.length != count) {
+                    throw new IllegalArgumentException(call + ": argv has " + argv.length + " elements, commands "
+                            + count);
                 }
-                total += procs[i];
-                infos[i] = Info.handleOf(call, multiple ? "info[" + i + "]" : "info", info[i]);
-            }
-            if (errcodes != null && errcodes.length < total) {
-                throw new IllegalArgumentException(call + ": errcodes has " + errcodes.length + " elements, fewer"
-                        + " than the " + total + " processes asked for");
+                if (maxprocs == null) throw new NullPointerException(call + ": maxprocs is null");
+                if (maxprocs.length != count) {
+                    throw new IllegalArgumentException(call + ": maxprocs has " + maxprocs.length + " elements,"
+                            + " commands " + count);
+                }
+                if (info == null) throw new NullPointerException(call + ": info is null");
+                if (info.length != count) {
+                    throw new IllegalArgumentException(call + ": info has " + info.length + " elements, commands "
+                            + count);
+                }
+                argcs = new int[count];
+                procs = maxprocs.clone();
+                infos = new long[count];
+                strings.reset();
+                for (int i = 0; i < count; i++) {
+                    String what = multiple ? "commands[" + i + "]" : "command";
+                    byte[] command = cString(call, what, commands[i]);
+                    if (command.length == 1) throw new IllegalArgumentException(call + ": " + what + " is empty");
+                    strings.writeBytes(command);
+                    String[] args = argv == null ? null : argv[i];
+                    argcs[i] = args == null ? 0 : args.length;
+                    for (int a = 0; a < argcs[i]; a++) {
+                        strings.writeBytes(cString(call, (multiple ? "argv[" + i + "]" : "argv") + "[" + a + "]",
+                                args[a]));
+                    }
+                    if (procs[i] <= 0) {
+                        throw new IllegalArgumentException(call + ": " + (multiple ? "maxprocs[" + i + "]"
+                                : "maxprocs") + " is " + procs[i] + ", must be positive");
+                    }
+                    total += procs[i];
+                    infos[i] = Info.handleOf(call, multiple ? "info[" + i + "]" : "info", info[i]);
+                }
+                if (errcodes != null && errcodes.length < total) {
+                    throw new IllegalArgumentException(call + ": errcodes has " + errcodes.length + " elements, fewer"
+                            + " than the " + total + " processes asked for");
+                }
+            } catch (RuntimeException e) {
+                problem = e;
+                count = 1;
+                argcs = new int[] {0};
+                procs = new int[] {1};
+                infos = new long[] {MPI.INFO_NULL.handle};
+                strings.reset();
+                strings.write(0);
             }
         }
         byte[] bytes = strings.toByteArray();
         natmpj.internal.Staging memory = natmpj.internal.Staging.acquire(Math.max(bytes.length, 8), call);
         try {
             natmpj.internal.Failures.check(NativeMPI.copy_in(bytes, 0, memory.address, bytes.length), call);
-            int[] codes = errcodes == null || rank != root ? null : new int[total];
+            int[] refused = new int[1];
             long[] inter = new long[1];
-            MPIException.check(NativeMPI.comm_spawn(multiple ? 1 : 0, count, memory.address, argcs, procs, infos,
-                    root, handle, codes, inter), call);
-            if (codes != null) System.arraycopy(codes, 0, errcodes, 0, total);
+            int rc = NativeMPI.comm_spawn(multiple ? 1 : 0, count, memory.address, argcs, procs, infos, root, handle,
+                    problem != null ? 1 : 0, refused, errcodes, errcodes == null ? 0 : errcodes.length, inter);
+            if (problem != null) throw problem;
+            if (rc == 0 && refused[0] != 0) {
+                throw new IllegalArgumentException(call + ": the root (rank " + root + ") refused its arguments (its"
+                        + " exception says why); no process was spawned");
+            }
+            MPIException.check(rc, call);
             return (Intercomm) created(inter[0], "spawned intercommunicator");
         } finally {
             memory.release();
