@@ -590,10 +590,7 @@ final class Collectives {
 
     /** MPI_Gather with MPI_IN_PLACE at the root (its block already at item root * count of buf). */
     static void gatherInPlace(Comm c, String call, Object buf, int offset, int count, Datatype type, int root) {
-        c.requireLive(call);
-        c.refuseInPlace(call);
-        c.checkRoot(call, root);
-        refuseObjects(call, type);
+        inPlaceChecks(c, call, type, root);
         boolean stage = Message.stageBlockingArrays, atRoot = c.rank == root;
         Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, c.size), type, stage, false,
                 true) : buffer(call, "buf", buf, offset, count, type, stage, false, false);
@@ -603,15 +600,26 @@ final class Collectives {
         finish(call, rc, Message.NONE, b);
     }
 
+    /** The checks of a rooted collective's in-place form (one buffer at every rank; intracommunicators only). */
+    private static void inPlaceChecks(Comm c, String call, Datatype type, int root) {
+        c.requireLive(call);
+        c.refuseInPlace(call);
+        c.checkRoot(call, root);
+        refuseObjects(call, type);
+    }
+
     /**
      * The checks of a form for one side of a rooted collective: the root's in-place form ({@code inPlace}), or the
      * form of the processes other than the root; {@code form} lists its arguments, for messages.
      */
     private static void oneSide(Comm c, String call, Datatype type, int root, boolean inPlace, String form) {
-        c.requireLive(call);
-        if (inPlace) c.refuseInPlace(call);
-        c.checkRoot(call, root);
-        refuseObjects(call, type);
+        if (inPlace) {
+            inPlaceChecks(c, call, type, root);
+        } else {
+            c.requireLive(call);
+            c.checkRoot(call, root);
+            refuseObjects(call, type);
+        }
         boolean atRoot = c.isRoot(root);
         if (inPlace && !atRoot) {
             throw new IllegalArgumentException(call + ": the in-place form (" + form + ") is for the root; rank "
@@ -649,10 +657,7 @@ final class Collectives {
 
     /** MPI_Scatter with MPI_IN_PLACE at the root (it keeps its block at item root * count of buf). */
     static void scatterInPlace(Comm c, String call, Object buf, int offset, int count, Datatype type, int root) {
-        c.requireLive(call);
-        c.refuseInPlace(call);
-        c.checkRoot(call, root);
-        refuseObjects(call, type);
+        inPlaceChecks(c, call, type, root);
         boolean stage = Message.stageBlockingArrays, atRoot = c.rank == root;
         Message b = atRoot ? buffer(call, "buf", buf, offset, items(call, "count", count, c.size), type, stage, false,
                 false) : buffer(call, "buf", buf, offset, count, type, stage, false, true);
