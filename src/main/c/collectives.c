@@ -12,7 +12,7 @@
  * collective's root: in an intercommunicator the root's group passes MPI_ROOT or MPI_PROC_NULL, and there no buffer
  * is no failure; the placeholder stands in (MPICH refuses a NULL send buffer at MPI_ROOT, though MPI does not read
  * it). Java passes the program's counts even where they are not significant: an MPI may take shortcuts on a count
- * of 0 that the other processes do not take.
+ * of 0 that the other processes do not take (Open MPI 4.1's non-blocking collectives: Icollectives.iBcast).
  */
 #define TO_ROOT(root) ((root) != MPI_ROOT && (root) != MPI_PROC_NULL)
 #define NEED_ROOTED(p, count, type, significant)                                              \

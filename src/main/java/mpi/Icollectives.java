@@ -86,8 +86,8 @@ final class Icollectives {
         c.requireLive(call);
         c.checkRoot(call, root);
         // In an intercommunicator the root's other processes (MPI.PROC_NULL) take no part; MPI gets the program's
-        // count there too: Open MPI 4.1's libnbc completes an MPI_Ibcast of 0 items at once, without the tag the
-        // other processes' schedules take, and the group's next non-blocking collective then never completes.
+        // count there too: given 0 items there, Open MPI 4.1 left the group's next non-blocking collective hanging
+        // (its libnbc seems to complete a collective of 0 items without the tag the others' schedules take).
         boolean takesPart = !c.inter || root != MPI.PROC_NULL;
         if (takesPart || type != null) refuseObjects(call, typeName(call), type);
         Held h = new Held();
