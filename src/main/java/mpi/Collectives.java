@@ -751,8 +751,8 @@ final class Collectives {
      * The MPI handle of the datatype of one side of a rooted collective: {@code type} where that side is
      * significant here ({@code significant}), else the other side's when that one is, else MPI.BYTE's (MPI reads
      * neither, but some MPIs check every datatype handle they are given). The counts MPI gets are the program's,
-     * significant or not: an MPI may take a shortcut on a count of 0 that the other processes do not take (Open
-     * MPI's MPI_Ibcast, MPI_Bcast).
+     * significant or not: an MPI may take a shortcut on a count of 0 that the other processes do not take (see
+     * Icollectives.iBcast).
      */
     private static long handle(boolean significant, Datatype type, boolean otherSignificant, Datatype other) {
         if (significant) return type.layout.handle();
