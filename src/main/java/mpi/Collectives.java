@@ -154,7 +154,6 @@ final class Collectives {
     /** MPI_Reduce_scatter with MPI_IN_PLACE: buf holds every rank's counts; the result is in its first counts[rank]. */
     static void reduceScatterInPlace(Comm c, String call, Object buf, int offset, int[] counts, Datatype datatype,
                                      Op op) {
-        c.requireLive(call);
         c.refuseInPlace(call);
         refuseObjects(call, datatype);
         int total = total(c, call, "counts", counts);
@@ -602,7 +601,6 @@ final class Collectives {
 
     /** The checks of a rooted collective's in-place form (one buffer at every rank; intracommunicators only). */
     private static void inPlaceChecks(Comm c, String call, Datatype type, int root) {
-        c.requireLive(call);
         c.refuseInPlace(call);
         c.checkRoot(call, root);
         refuseObjects(call, type);
@@ -695,7 +693,6 @@ final class Collectives {
 
     /** MPI_Allgather with MPI_IN_PLACE (each rank's block already at item rank * count). */
     static void allgatherInPlace(Comm c, String call, Object buf, int offset, int count, Datatype type) {
-        c.requireLive(call);
         c.refuseInPlace(call);
         refuseObjects(call, type);
         Message r = buffer(call, "buf", buf, offset, items(call, "count", count, c.size), type,
@@ -708,7 +705,6 @@ final class Collectives {
     /** MPI_Allgatherv with MPI_IN_PLACE. */
     static void allgathervInPlace(Comm c, String call, Object buf, int offset, int[] counts, int[] displs,
                                   Datatype type) {
-        c.requireLive(call);
         c.refuseInPlace(call);
         refuseObjects(call, type);
         Message r = buffer(call, "recvbuf", buf, offset, span(c, call, "recvcount", counts, "displs", displs), type,
@@ -754,7 +750,7 @@ final class Collectives {
      * significant or not: an MPI may take a shortcut on a count of 0 that the other processes do not take (see
      * Icollectives.iBcast).
      */
-    private static long handle(boolean significant, Datatype type, boolean otherSignificant, Datatype other) {
+    static long handle(boolean significant, Datatype type, boolean otherSignificant, Datatype other) {
         if (significant) return type.layout.handle();
         if (otherSignificant) return other.layout.handle();
         return MPI.BYTE.layout.handle();

@@ -1476,7 +1476,10 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
-    /** MPI_IN_PLACE is for intracommunicators (MPI-3.1 5.2.2): an in-place form on an intercommunicator is refused. */
+    /**
+     * {@link #requireLive(String)}, then: MPI_IN_PLACE is for intracommunicators (MPI-3.1 5.2.2), so an in-place
+     * form on an intercommunicator is refused.
+     */
     final void refuseInPlace(String call) {
         requireLive(call);
         if (inter) {
@@ -1532,7 +1535,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.gather";
-            Collectives.gatherInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+            Collectives.gatherInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type,
+                    root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1545,9 +1549,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.gatherv";
-            Collectives.gatherv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
-                    recvtype, root);
+            Collectives.gatherv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    displs, recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1585,9 +1589,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatter";
-            Collectives.scatter(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype,
-                    root);
+            Collectives.scatter(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1598,7 +1602,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.scatter";
-            Collectives.scatterInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type, root);
+            Collectives.scatterInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type,
+                    root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1611,9 +1616,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
-            Collectives.scatterv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    displs, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
-                    recvtype, root);
+            Collectives.scatterv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, displs, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    recvcount, recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1637,8 +1642,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.scatterv";
-            Collectives.scattervReceiveOnly(this, call, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
-                    recvcount, recvtype, root);
+            Collectives.scattervReceiveOnly(this, call, OmpiArgs.base(call, "recvbuf", recvbuf),
+                    OmpiArgs.offset(recvbuf), recvcount, recvtype, root);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1651,8 +1656,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGather";
-            Collectives.allgather(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+            Collectives.allgather(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1663,7 +1669,8 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, buf);
             String call = "Comm.allGather";
-            Collectives.allgatherInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count, type);
+            Collectives.allgatherInPlace(this, call, OmpiArgs.base(call, "buf", buf), OmpiArgs.offset(buf), count,
+                    type);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1676,9 +1683,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allGatherv";
-            Collectives.allgatherv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, displs,
-                    recvtype);
+            Collectives.allgatherv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    displs, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1704,8 +1711,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAll";
-            Collectives.alltoall(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, recvtype);
+            Collectives.alltoall(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
+                    recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1718,9 +1726,9 @@ public class Comm implements Freeable, Cloneable {
             sendtype = OmpiArgs.type(sendtype, sendbuf);
             recvtype = OmpiArgs.type(recvtype, recvbuf);
             String call = "Comm.allToAllv";
-            Collectives.alltoallv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf), sendcount,
-                    sdispls, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount,
-                    rdispls, recvtype);
+            Collectives.alltoallv(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
+                    sendcount, sdispls, sendtype, OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    recvcount, rdispls, recvtype);
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }
@@ -1838,9 +1846,9 @@ public class Comm implements Freeable, Cloneable {
         try {
             type = OmpiArgs.type(type, sendbuf, recvbuf);
             String call = "Comm.reduceScatterBlock";
-            Collectives.reduceScatterBlock(this, call, OmpiArgs.base(call, "sendbuf", sendbuf), OmpiArgs.offset(sendbuf),
-                    OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf), recvcount, type, op, false,
-                    "recvcount");
+            Collectives.reduceScatterBlock(this, call, OmpiArgs.base(call, "sendbuf", sendbuf),
+                    OmpiArgs.offset(sendbuf), OmpiArgs.base(call, "recvbuf", recvbuf), OmpiArgs.offset(recvbuf),
+                    recvcount, type, op, false, "recvcount");
         } catch (RuntimeException e) {
             throw OmpiArgs.asMpiException(e);
         }

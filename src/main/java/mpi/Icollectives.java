@@ -266,8 +266,8 @@ final class Icollectives {
                         ? Collectives.items(call, "recvcount", rcount, c.peers) : rcount;
                 if (sends) s = buffer(h, call, "sendbuf", sendbuf, soffset, sitems, stype, READ, false, false);
                 if (receives) r = buffer(h, call, "recvbuf", recvbuf, roffset, ritems, rtype, WRITE, false, false);
-                st = sends ? stype.layout.handle() : receives ? rtype.layout.handle() : MPI.BYTE.layout.handle();
-                rt = receives ? rtype.layout.handle() : st;
+                st = Collectives.handle(sends, stype, receives, rtype);
+                rt = Collectives.handle(receives, rtype, sends, stype);
             }
             StatusBuffer out = StatusBuffer.current();
             return start(h, call, NativeMPI.iblocks(kind, s.address, scount, st, r.address, rcount, rt, in, root,
@@ -291,24 +291,24 @@ final class Icollectives {
         if (rooted) c.checkRoot(call, root);
         if (form == 1) c.refuseInPlace(call);
         boolean atRoot = !rooted || c.isRoot(root), sends = form != 1 && (!rooted || c.toRoot(root));
+        boolean receives = form != 2 && atRoot;
         if (rooted && form == 1 && !atRoot) throw rootOnly(call, c, root, true);
         if (rooted && form == 2 && atRoot) throw rootOnly(call, c, root, false);
         if (sends) refuseObjects(call, "sendtype", stype);
-        if (form != 2 && atRoot) refuseObjects(call, "recvtype", rtype);
-        int span = form != 2 && atRoot ? Collectives.span(c, call, "recvcount", recvcounts, "displs", displs) : 0;
+        if (receives) refuseObjects(call, "recvtype", rtype);
+        int span = receives ? Collectives.span(c, call, "recvcount", recvcounts, "displs", displs) : 0;
         Held h = new Held();
         try {
             Message s = Message.NONE, r = Message.NONE;
             if (sends) s = buffer(h, call, "sendbuf", sendbuf, soffset, scount, stype, READ, false, false);
             long counts = 0, at = 0, st, rt;
-            if (form != 2 && atRoot) {
+            if (receives) {
                 r = buffer(h, call, "recvbuf", recvbuf, roffset, span, rtype, WRITE, true, false);
                 counts = h.ints(call, recvcounts, c.peers);
                 at = h.ints(call, displs, c.peers);
             }
-            st = sends ? stype.layout.handle() : form != 2 && atRoot ? rtype.layout.handle()
-                    : MPI.BYTE.layout.handle();
-            rt = form == 2 || !atRoot ? st : rtype.layout.handle();
+            st = Collectives.handle(sends, stype, receives, rtype);
+            rt = Collectives.handle(receives, rtype, sends, stype);
             StatusBuffer out = StatusBuffer.current();
             return start(h, call, NativeMPI.igatherv(kind, s.address, form == 1 ? 0 : scount, st, r.address, counts,
                     at, rt, form == 1 ? 1 : 0, root, c.handle, out.handleAddress), out);
@@ -344,8 +344,8 @@ final class Icollectives {
                 at = h.ints(call, displs, c.peers);
             }
             if (receives) r = buffer(h, call, "recvbuf", recvbuf, roffset, rcount, rtype, WRITE, false, false);
-            long st = sends ? stype.layout.handle() : receives ? rtype.layout.handle() : MPI.BYTE.layout.handle();
-            long rt = receives ? rtype.layout.handle() : st;
+            long st = Collectives.handle(sends, stype, receives, rtype);
+            long rt = Collectives.handle(receives, rtype, sends, stype);
             StatusBuffer out = StatusBuffer.current();
             return start(h, call, NativeMPI.iscatterv(s.address, counts, at, st, r.address, form == 1 ? 0 : rcount,
                     rt, form == 1 ? 1 : 0, root, c.handle, out.handleAddress), out);
@@ -395,10 +395,10 @@ final class Icollectives {
                              int[] rdispls, Datatype[] rtypes, Object sendOwner, Object recvOwner) {
         c.requireLive(call);
         long[] st = new long[c.peers], rt = new long[c.peers];
-        long sspan = Collectives.wSpan(c, call, "sendbuf", sendOwner, "sendcount", sendcounts, "sdispls", sdispls, "sendtypes",
-                stypes, st);
-        long rspan = Collectives.wSpan(c, call, "recvbuf", recvOwner, "recvcount", recvcounts, "rdispls", rdispls, "recvtypes",
-                rtypes, rt);
+        long sspan = Collectives.wSpan(c, call, "sendbuf", sendOwner, "sendcount", sendcounts, "sdispls", sdispls,
+                "sendtypes", stypes, st);
+        long rspan = Collectives.wSpan(c, call, "recvbuf", recvOwner, "recvcount", recvcounts, "rdispls", rdispls,
+                "recvtypes", rtypes, rt);
         BufferType bytes = MPI.BYTE.layout;
         Held h = new Held();
         try {

@@ -7,9 +7,6 @@ import static natmpj.jni.NativeMPIConstants.ISCATTER;
 
 import java.nio.Buffer;
 
-import natmpj.internal.BufferType;
-import natmpj.internal.Buffers;
-import natmpj.internal.Message;
 import natmpj.jni.NativeMPI;
 
 /** A communicator within one group of ranks: adds the collective operations, all handed to the host MPI. */
